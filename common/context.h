@@ -1,0 +1,66 @@
+/*
+ * context.h - what the front end keeps per context and per buffer.
+ */
+#ifndef SMAX_COMMON_CONTEXT_H
+#define SMAX_COMMON_CONTEXT_H
+
+#include <stdarg.h>
+
+#include "smax/smax.h"
+
+struct smax_backend; /* defined by the backend of this build */
+
+typedef struct smax_native_mem {
+    void *handle; /* device pointer (CUDA/HIP) or cl_mem (OpenCL) */
+} smax_native_mem;
+
+/* Tuning facts the backend reports beside the public device info. */
+typedef struct smax_device_traits {
+    int is_cpu;                  /* work-items are CPU loop iterations  */
+    uint32_t preferred_group;    /* group size for streaming kernels    */
+    uint32_t max_local_dynamic;  /* bytes of dynamic on-chip memory     */
+} smax_device_traits;
+
+struct smax_context_s {
+    uint32_t magic;
+    struct smax_backend *backend;
+    smax_device_info info;
+    smax_device_traits traits;
+    smax_native_mem scratch; /* multi-block partials, grown on demand */
+    size_t scratch_bytes;
+    char last_error[4096];
+};
+
+struct smax_buffer_s {
+    uint32_t magic;
+    smax_context context;
+    smax_native_mem mem;
+    size_t bytes;
+    int owned; /* 0 for wrapped native memory */
+};
+
+#define SMAX_CONTEXT_MAGIC 0x534d4158u /* "SMAX" */
+#define SMAX_BUFFER_MAGIC 0x534d4246u  /* "SMBF" */
+
+int smax_context_valid(smax_context ctx);
+int smax_buffer_valid(smax_buffer buf);
+
+/* Records a formatted detail for smax_last_error() and returns status. */
+smax_status smax_fail(smax_context ctx, smax_status status, const char *fmt,
+                      ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void smax_clear_error(smax_context ctx);
+
+/* For the interop headers: an empty context for a backend to fill, and the
+ * finishing step (fused limit, error reset) after it did. */
+smax_status smax_context_new(smax_context *out);
+smax_status smax_context_finish(smax_context ctx);
+void smax_context_delete(smax_context ctx);
+/* A buffer handle around native memory the caller keeps owning. */
+smax_status smax_buffer_wrap_native(smax_context ctx, void *handle,
+                                    size_t bytes, smax_buffer *out);
+
+#endif

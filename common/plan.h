@@ -1,0 +1,40 @@
+/*
+ * plan.h - the choice of algorithm and launch geometry for a problem.
+ *
+ * Made by the front end from the problem and the device facts alone, so
+ * every backend runs the same plan for the same device limits, and
+ * smax_plan() can show it without running anything. docs/algorithms.md
+ * explains the rules.
+ */
+#ifndef SMAX_COMMON_PLAN_H
+#define SMAX_COMMON_PLAN_H
+
+#include "context.h"
+
+typedef struct smax_exec_plan {
+    smax_algorithm algorithm;
+    int group_size;       /* work-items per group                        */
+    int lanes;            /* work-items per row (power of two)           */
+    int rows_per_group;   /* group_size / lanes                          */
+    int64_t groups;       /* groups of the main launch                   */
+    int cols_padded;      /* fused: on-chip pitch between rows           */
+    size_t local_bytes;   /* dynamic on-chip memory per group            */
+    int chunk_len;        /* multiblock: elements per chunk (mult. of 4) */
+    int chunks;           /* multiblock: chunks per row                  */
+    int fan_in;           /* multiblock: partials merged per group       */
+    int merge_levels;     /* multiblock: phase-2 launches                */
+    size_t scratch_bytes; /* multiblock: partials and their merges       */
+    char reason[160];
+} smax_exec_plan;
+
+/* Longest f32 row the fused kernel can hold on the context's device. */
+int64_t smax_fused_max_cols(smax_context ctx);
+
+/* Plans a checked problem. A forced algorithm that cannot run the shape
+ * gives SMAX_ERROR_NOT_SUPPORTED with the reason in smax_last_error(). */
+smax_status smax_make_plan(smax_context ctx, const smax_problem *problem,
+                           smax_exec_plan *out);
+
+void smax_plan_describe(const smax_exec_plan *plan, smax_plan_info *out);
+
+#endif

@@ -1,0 +1,176 @@
+/*
+ * smax.h - softmax and log-softmax over matrix rows on any GPU vendor.
+ *
+ * This is the only header an application needs. It is C99, usable from C++,
+ * and includes no vendor header: the same source builds against the CUDA,
+ * HIP and OpenCL builds of libsmax, which export the same C ABI.
+ * Typed interop with native streams, queues and memory lives in
+ * smax_cuda.h, smax_hip.h and smax_opencl.h.
+ *
+ * All work is asynchronous on the context's stream/queue unless a function
+ * says it blocks; smax_synchronize() waits for everything enqueued.
+ */
+#ifndef SMAX_SMAX_H
+#define SMAX_SMAX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "smax/smax_export.h"
+#include "smax/smax_version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- status ------------------------------------------------------------ */
+
+typedef enum smax_status {
+    SMAX_SUCCESS = 0,
+    SMAX_ERROR_INVALID_HANDLE = 1,  /* NULL or destroyed context/buffer      */
+    SMAX_ERROR_INVALID_VALUE = 2,   /* unknown dtype/algorithm/flag, bad scale */
+    SMAX_ERROR_INVALID_SIZE = 3,    /* negative sizes, overflow, stride < cols,
+                                       buffer too small                      */
+    SMAX_ERROR_INVALID_POINTER = 4, /* NULL buffer or out pointer with work   */
+    SMAX_ERROR_NOT_SUPPORTED = 5,   /* valid request this device/build cannot
+                                       run; smax_last_error() says why       */
+    SMAX_ERROR_OUT_OF_MEMORY = 6,
+    SMAX_ERROR_NO_DEVICE = 7,       /* no device of this backend is present  */
+    SMAX_ERROR_BACKEND = 8          /* the vendor runtime failed; see
+                                       smax_last_error()                     */
+} smax_status;
+
+/* A fixed English name for a status, e.g. "SMAX_ERROR_INVALID_SIZE". */
+SMAX_API const char *smax_status_string(smax_status status);
+
+/* ---- enums and flags ----------------------------------------------------- */
+
+typedef enum smax_dtype {
+    SMAX_DTYPE_F32 = 0,
+    SMAX_DTYPE_F16 = 1,
+    SMAX_DTYPE_BF16 = 2
+} smax_dtype;
+
+typedef enum smax_algorithm {
+    SMAX_ALGO_AUTO = 0,      /* chosen from the shape and device limits      */
+    SMAX_ALGO_FUSED = 1,     /* one pass, the row kept on-chip               */
+    SMAX_ALGO_ONLINE = 2,    /* two passes with a running (max, sum)         */
+    SMAX_ALGO_MULTIBLOCK = 3 /* per-chunk partials, merge, normalize         */
+} smax_algorithm;
+
+/* Log-softmax instead of softmax. */
+#define SMAX_FLAG_LOG 0x1u
+/* Rows whose every element is -inf give 0 instead of NaN. */
+#define SMAX_FLAG_MASKED_ROWS_ZERO 0x2u
+#define SMAX_FLAG_ALL (SMAX_FLAG_LOG | SMAX_FLAG_MASKED_ROWS_ZERO)
+
+/* ---- opaque handles ----------------------------------------------------- */
+
+typedef struct smax_context_s *smax_context;
+typedef struct smax_buffer_s *smax_buffer;
+
+/* ---- library and context ------------------------------------------------ */
+
+/* "cuda", "hip" or "opencl": the backend this library was built for. */
+SMAX_API const char *smax_backend_name(void);
+/* The version of the library actually linked, e.g. "0.1.0". */
+SMAX_API const char *smax_version_string(void);
+
+/* Context on the default device (OpenCL: first GPU, else first device, or
+ * the device named by SMAX_OPENCL_DEVICE; CUDA/HIP: current device) with a
+ * stream/queue of its own. Returns SMAX_ERROR_NO_DEVICE where there is none. */
+SMAX_API smax_status smax_context_create(smax_context *out_context);
+/* Waits for the context's queue, then frees it. NULL is allowed. */
+SMAX_API smax_status smax_context_destroy(smax_context context);
+/* Blocks until all work enqueued on the context has finished. */
+SMAX_API smax_status smax_synchronize(smax_context context);
+
+/* Detail of the last failure on this context (build log, vendor error
+ * string, the reason behind SMAX_ERROR_NOT_SUPPORTED); "" if none. Valid
+ * until the next call on the context. */
+SMAX_API const char *smax_last_error(smax_context context);
+
+typedef struct smax_device_info {
+    char name[256];             /* device name as the vendor reports it    */
+    char vendor[128];
+    uint64_t global_mem_bytes;
+    uint64_t max_alloc_bytes;   /* largest single buffer                   */
+    uint32_t compute_units;
+    uint32_t max_group_size;
+    uint64_t local_mem_bytes;   /* on-chip memory one group may use        */
+    int64_t fused_max_cols;     /* longest f32 row the fused kernel holds  */
+    int supports_f16;           /* dtype supported by this build+device    */
+    int supports_bf16;
+} smax_device_info;
+
+SMAX_API smax_status smax_device_info_get(smax_context context,
+                                          smax_device_info *out_info);
+
+/* ---- device memory -------------------------------------------------------
+ * Buffers are backend-neutral; offsets are in bytes. Reads and writes block
+ * until the data has arrived; copies are enqueued like any other work. */
+
+SMAX_API smax_status smax_buffer_alloc(smax_context context, size_t bytes,
+                                       smax_buffer *out_buffer);
+/* Frees a buffer (a wrapped one releases only smax's handle). NULL allowed. */
+SMAX_API smax_status smax_buffer_free(smax_buffer buffer);
+SMAX_API size_t smax_buffer_size(smax_buffer buffer);
+SMAX_API smax_status smax_buffer_write(smax_context context, smax_buffer dst,
+                                       size_t dst_offset, const void *src,
+                                       size_t bytes);
+SMAX_API smax_status smax_buffer_read(smax_context context, smax_buffer src,
+                                      size_t src_offset, void *dst,
+                                      size_t bytes);
+SMAX_API smax_status smax_buffer_copy(smax_context context, smax_buffer dst,
+                                      size_t dst_offset, smax_buffer src,
+                                      size_t src_offset, size_t bytes);
+
+/* ---- the problem ---------------------------------------------------------- */
+
+typedef struct smax_problem {
+    int64_t rows;
+    int64_t cols;
+    int64_t x_row_stride; /* elements between row starts of x (>= cols)    */
+    int64_t y_row_stride; /* elements between row starts of y (>= cols)    */
+    smax_dtype x_dtype;
+    smax_dtype y_dtype;
+    smax_algorithm algorithm;
+    uint32_t flags;       /* SMAX_FLAG_*                                    */
+    float scale;          /* x is multiplied by this before the softmax
+                             (temperature 1/T); must be finite             */
+} smax_problem;
+
+/* A dense f32 softmax of rows x cols: strides = cols, auto, scale 1. */
+SMAX_API smax_problem smax_problem_make(int64_t rows, int64_t cols);
+
+/* y = softmax(scale * x) (or log-softmax) over each row. x and y may be the
+ * same buffer at the same offset (in place). Asynchronous. On any failure
+ * nothing is enqueued or written. rows == 0 or cols == 0 returns
+ * SMAX_SUCCESS at once and allows NULL buffers. */
+SMAX_API smax_status smax_softmax(smax_context context,
+                                  const smax_problem *problem,
+                                  smax_buffer x, size_t x_offset,
+                                  smax_buffer y, size_t y_offset);
+
+typedef struct smax_plan_info {
+    smax_algorithm algorithm; /* what runs (never SMAX_ALGO_AUTO)          */
+    uint32_t group_size;      /* work-items / threads per group            */
+    uint32_t rows_per_group;  /* rows sharing one group (short rows)       */
+    int64_t chunks_per_row;   /* multiblock: groups along one row          */
+    uint32_t merge_levels;    /* multiblock: phase-2 launches              */
+    uint32_t vector_width;    /* elements per load (4 when aligned)        */
+    uint64_t scratch_bytes;   /* device scratch the plan needs             */
+    char reason[160];         /* why this algorithm                        */
+} smax_plan_info;
+
+/* What smax_softmax would run for this problem, without running it. Same
+ * checks and statuses as smax_softmax, minus the buffer checks. */
+SMAX_API smax_status smax_plan(smax_context context,
+                               const smax_problem *problem,
+                               smax_plan_info *out_plan);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SMAX_SMAX_H */

@@ -1,0 +1,75 @@
+/*
+ * smax_dialect.h - the neutral vocabulary every shared kernel is written in.
+ *
+ * One kernel source compiles as OpenCL C, CUDA, HIP and (for the merge
+ * operator) host C. This header maps the few words that differ between those
+ * dialects; kernels never spell a vendor keyword themselves.
+ */
+#ifndef SMAX_DIALECT_H
+#define SMAX_DIALECT_H
+
+#if defined(__OPENCL_VERSION__)
+/* ---------------------------------------------------------------- OpenCL C */
+#define SMAX_DIALECT_OPENCL 1
+#define SMAX_FN static inline
+#define SMAX_KERNEL __kernel
+#define SMAX_GLOBAL __global
+#define SMAX_LOCAL __local
+#define SMAX_BARRIER() barrier(CLK_LOCAL_MEM_FENCE)
+#define SMAX_LOCAL_ID() ((int)get_local_id(0))
+#define SMAX_GROUP_ID() ((long)get_group_id(0))
+#define SMAX_GROUP_SIZE() ((int)get_local_size(0))
+#define SMAX_EXP(x) exp(x)
+#define SMAX_FMAX(a, b) fmax(a, b)
+#define SMAX_LOG(x) log(x)
+#define SMAX_INF INFINITY
+#define SMAX_NAN NAN
+typedef long smax_i64;
+typedef float4 smax_float4;
+#define SMAX_RESTRICT restrict
+/* Dynamic on-chip memory arrives as a kernel argument in OpenCL. */
+#define SMAX_DYN_LOCAL_PARAM , __local float *smax_dyn_local
+#define SMAX_DYN_LOCAL_DECL
+
+#elif defined(__CUDACC__) || defined(__HIPCC__)
+/* ------------------------------------------------------------ CUDA and HIP */
+#if defined(__HIPCC__)
+#include <hip/hip_runtime.h>
+#define SMAX_DIALECT_HIP 1
+#else
+#define SMAX_DIALECT_CUDA 1
+#endif
+#include <math.h>
+#define SMAX_FN static __device__ __forceinline__
+#define SMAX_KERNEL extern "C" __global__
+#define SMAX_GLOBAL
+#define SMAX_LOCAL
+#define SMAX_BARRIER() __syncthreads()
+#define SMAX_LOCAL_ID() ((int)threadIdx.x)
+#define SMAX_GROUP_ID() ((long long)blockIdx.x)
+#define SMAX_GROUP_SIZE() ((int)blockDim.x)
+#define SMAX_EXP(x) expf(x)
+#define SMAX_FMAX(a, b) fmaxf(a, b)
+#define SMAX_LOG(x) logf(x)
+#define SMAX_INF __int_as_float(0x7f800000)
+#define SMAX_NAN __int_as_float(0x7fffffff)
+typedef long long smax_i64;
+typedef float4 smax_float4;
+#define SMAX_RESTRICT __restrict__
+#define SMAX_DYN_LOCAL_PARAM
+#define SMAX_DYN_LOCAL_DECL extern __shared__ float smax_dyn_local[];
+
+#else
+/* ------------------------------------------------------------------ host C */
+#define SMAX_DIALECT_HOST 1
+#include <math.h>
+#define SMAX_FN static inline
+#define SMAX_EXP(x) expf(x)
+#define SMAX_FMAX(a, b) fmaxf(a, b)
+#define SMAX_LOG(x) logf(x)
+#define SMAX_INF INFINITY
+#define SMAX_NAN NAN
+typedef long long smax_i64;
+#endif
+
+#endif /* SMAX_DIALECT_H */

@@ -1,0 +1,344 @@
+/*
+ * smax_kernels.h - the softmax kernels, written once for every backend.
+ *
+ * Compiled as OpenCL C (embedded into the library at build time), as CUDA
+ * and as HIP. Only the words of smax_dialect.h differ between them.
+ *
+ * Work mapping shared by all kernels: a group of G work-items serves
+ * G / lanes rows ("row slots"), `lanes` consecutive work-items per row
+ * (lanes is a power of two). Short rows pack several rows into a group so
+ * that every lane has at least a vector of work.
+ *
+ * Element addressing: every buffer arrives as a base pointer plus an element
+ * offset, so OpenCL (cl_mem) and CUDA/HIP (pointers) pass the same values.
+ * `vec4` is 1 when the row starts of x and y are 16-byte aligned and their
+ * strides are multiples of 4: then rows are read and written as float4
+ * (the fast path); otherwise element by element.
+ *
+ * Dynamic on-chip memory (smax_dyn_local) holds, in this order: the rows of
+ * the fused kernel (slots * cols_padded floats, fused only), then two floats
+ * per work-item for the group reductions.
+ */
+#ifndef SMAX_KERNELS_H
+#define SMAX_KERNELS_H
+
+#ifndef __OPENCL_VERSION__
+#include "smax_dialect.h"
+#include "smax_merge.h"
+#endif
+
+#define SMAX_FLAG_LOG_BIT 1
+#define SMAX_FLAG_MASKED_ZERO_BIT 2
+
+/* The output for one element once the row's total t = (max, sum) and
+ * log(sum) are known; v is exp(x - max) for softmax and x for log-softmax.
+ * A row with sum 0 is a row of -inf only: NaN by default (0 / 0), 0 with
+ * the masked-rows-zero flag. */
+SMAX_FN float smax_finish(float v, smax_partial t, float log_s, int flags)
+{
+    if ((flags & SMAX_FLAG_MASKED_ZERO_BIT) && t.s == 0.0f)
+        return 0.0f;
+    if (flags & SMAX_FLAG_LOG_BIT)
+        return (v - t.m) - log_s;
+    return v / t.s;
+}
+
+/* The output for a (scaled) input element xs. */
+SMAX_FN float smax_output(float xs, smax_partial t, float log_s, int flags)
+{
+    float v = (flags & SMAX_FLAG_LOG_BIT) ? xs : smax_exp_shifted(xs, t.m);
+    return smax_finish(v, t, log_s, flags);
+}
+
+/* Tree reduction of one partial per work-item among the `lanes` items of a
+ * row slot. Fixed order, so results are bit-identical run to run. On return
+ * every item of the slot sees the slot's total. `red` holds 2 floats per
+ * item. */
+SMAX_FN smax_partial smax_reduce_partial(SMAX_LOCAL float *red, smax_partial p,
+                                         int lid, int lane, int lanes)
+{
+    red[2 * lid] = p.m;
+    red[2 * lid + 1] = p.s;
+    SMAX_BARRIER();
+    for (int half = lanes >> 1; half > 0; half >>= 1) {
+        if (lane < half) {
+            smax_partial a, b;
+            a.m = red[2 * lid];
+            a.s = red[2 * lid + 1];
+            b.m = red[2 * (lid + half)];
+            b.s = red[2 * (lid + half) + 1];
+            a = smax_merge(a, b);
+            red[2 * lid] = a.m;
+            red[2 * lid + 1] = a.s;
+        }
+        SMAX_BARRIER();
+    }
+    smax_partial total;
+    total.m = red[2 * (lid - lane)];
+    total.s = red[2 * (lid - lane) + 1];
+    SMAX_BARRIER(); /* red may be reused right after */
+    return total;
+}
+
+/* Same tree for a plain float, combining with max (op 0) or + (op 1). */
+SMAX_FN float smax_reduce_float(SMAX_LOCAL float *red, float v, int op, int lid,
+                                int lane, int lanes)
+{
+    red[lid] = v;
+    SMAX_BARRIER();
+    for (int half = lanes >> 1; half > 0; half >>= 1) {
+        if (lane < half) {
+            float b = red[lid + half];
+            red[lid] = op == 0 ? smax_max_skip_nan(red[lid], b) : red[lid] + b;
+        }
+        SMAX_BARRIER();
+    }
+    float total = red[lid - lane];
+    SMAX_BARRIER();
+    return total;
+}
+
+/* The partial of the elements [begin, end) of one row, visited by `lane`
+ * of `lanes`. begin is a multiple of 4 on the vec4 path. */
+SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL float *xr, int begin,
+                                        int end, int lane, int lanes, int vec4,
+                                        float scale)
+{
+    smax_partial p = smax_partial_identity();
+    int i = begin;
+    if (vec4) {
+        int end4 = begin + ((end - begin) & ~3);
+        for (int j = begin + 4 * lane; j < end4; j += 4 * lanes) {
+            smax_float4 v = *(const SMAX_GLOBAL smax_float4 *)(xr + j);
+            p = smax_merge(p, smax_partial_of4(v.x * scale, v.y * scale,
+                                               v.z * scale, v.w * scale));
+        }
+        i = end4;
+    }
+    for (int j = i + lane; j < end; j += lanes)
+        p = smax_merge(p, smax_partial_of(xr[j] * scale));
+    return p;
+}
+
+/* Writes the outputs of [begin, end) of one row from x, given the row's
+ * (m, s). Each item reads and writes the same elements, so x == y works. */
+SMAX_FN void smax_slice_normalize(const SMAX_GLOBAL float *xr,
+                                  SMAX_GLOBAL float *yr, int begin, int end,
+                                  int lane, int lanes, int vec4, float scale,
+                                  smax_partial t, int flags)
+{
+    const float log_s = SMAX_LOG(t.s);
+    int i = begin;
+    if (vec4) {
+        int end4 = begin + ((end - begin) & ~3);
+        for (int j = begin + 4 * lane; j < end4; j += 4 * lanes) {
+            smax_float4 v = *(const SMAX_GLOBAL smax_float4 *)(xr + j);
+            smax_float4 o;
+            o.x = smax_output(v.x * scale, t, log_s, flags);
+            o.y = smax_output(v.y * scale, t, log_s, flags);
+            o.z = smax_output(v.z * scale, t, log_s, flags);
+            o.w = smax_output(v.w * scale, t, log_s, flags);
+            *(SMAX_GLOBAL smax_float4 *)(yr + j) = o;
+        }
+        i = end4;
+    }
+    for (int j = i + lane; j < end; j += lanes)
+        yr[j] = smax_output(xr[j] * scale, t, log_s, flags);
+}
+
+/* ---------------------------------------------------------------- fused
+ * One read, one write: the row is copied into on-chip memory while the
+ * maximum is taken, then exponentiated in place while summing, then
+ * normalised on the way out. `cols_padded` (a multiple of 4) is the on-chip
+ * pitch between row slots. */
+SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
+                            smax_i64 x_stride, SMAX_GLOBAL float *y,
+                            smax_i64 y_off, smax_i64 y_stride, smax_i64 rows,
+                            int cols, int cols_padded, int lanes, int vec4,
+                            float scale, int flags SMAX_DYN_LOCAL_PARAM)
+{
+    SMAX_DYN_LOCAL_DECL
+    const int lid = SMAX_LOCAL_ID();
+    const int lane = lid & (lanes - 1);
+    const int slot = lid / lanes;
+    const int slots = SMAX_GROUP_SIZE() / lanes;
+    const smax_i64 row = SMAX_GROUP_ID() * slots + slot;
+    const int active = row < rows;
+    SMAX_LOCAL float *srow = smax_dyn_local + (smax_i64)slot * cols_padded;
+    SMAX_LOCAL float *red = smax_dyn_local + (smax_i64)slots * cols_padded;
+    const SMAX_GLOBAL float *xr = x + x_off + (active ? row : 0) * x_stride;
+    SMAX_GLOBAL float *yr = y + y_off + (active ? row : 0) * y_stride;
+    const int cols4 = vec4 ? (cols & ~3) : 0;
+
+    float m = -SMAX_INF;
+    if (active) {
+        for (int j = 4 * lane; j < cols4; j += 4 * lanes) {
+            smax_float4 v = *(const SMAX_GLOBAL smax_float4 *)(xr + j);
+            v.x *= scale; v.y *= scale; v.z *= scale; v.w *= scale;
+            *(SMAX_LOCAL smax_float4 *)(srow + j) = v;
+            m = smax_max_skip_nan(m, smax_max_skip_nan(smax_max_skip_nan(v.x, v.y),
+                                                       smax_max_skip_nan(v.z, v.w)));
+        }
+        for (int j = cols4 + lane; j < cols; j += lanes) {
+            float v = xr[j] * scale;
+            srow[j] = v;
+            m = smax_max_skip_nan(m, v);
+        }
+    }
+    m = smax_reduce_float(red, m, 0, lid, lane, lanes);
+
+    /* Each item revisits exactly the elements it stored: no barrier needed
+     * between the passes over srow. */
+    const int keep_x = flags & SMAX_FLAG_LOG_BIT;
+    float s = 0.0f;
+    if (active) {
+        for (int j = 4 * lane; j < cols4; j += 4 * lanes) {
+            smax_float4 v = *(SMAX_LOCAL smax_float4 *)(srow + j);
+            smax_float4 e;
+            e.x = smax_exp_shifted(v.x, m);
+            e.y = smax_exp_shifted(v.y, m);
+            e.z = smax_exp_shifted(v.z, m);
+            e.w = smax_exp_shifted(v.w, m);
+            s += (e.x + e.y) + (e.z + e.w);
+            if (!keep_x)
+                *(SMAX_LOCAL smax_float4 *)(srow + j) = e;
+        }
+        for (int j = cols4 + lane; j < cols; j += lanes) {
+            float e = smax_exp_shifted(srow[j], m);
+            s += e;
+            if (!keep_x)
+                srow[j] = e;
+        }
+    }
+    s = smax_reduce_float(red, s, 1, lid, lane, lanes);
+
+    if (!active)
+        return;
+    smax_partial t;
+    t.m = m;
+    t.s = s;
+    const float log_s = SMAX_LOG(s);
+    for (int j = 4 * lane; j < cols4; j += 4 * lanes) {
+        smax_float4 v = *(SMAX_LOCAL smax_float4 *)(srow + j);
+        smax_float4 o;
+        o.x = smax_finish(v.x, t, log_s, flags);
+        o.y = smax_finish(v.y, t, log_s, flags);
+        o.z = smax_finish(v.z, t, log_s, flags);
+        o.w = smax_finish(v.w, t, log_s, flags);
+        *(SMAX_GLOBAL smax_float4 *)(yr + j) = o;
+    }
+    for (int j = cols4 + lane; j < cols; j += lanes)
+        yr[j] = smax_finish(srow[j], t, log_s, flags);
+}
+
+/* --------------------------------------------------------------- online
+ * Two reads, one write, any row length: a running (max, sum) per item, a
+ * merge across the row slot, then a second read that writes the output. */
+SMAX_KERNEL void smax_online(const SMAX_GLOBAL float *x, smax_i64 x_off,
+                             smax_i64 x_stride, SMAX_GLOBAL float *y,
+                             smax_i64 y_off, smax_i64 y_stride, smax_i64 rows,
+                             int cols, int lanes, int vec4, float scale,
+                             int flags SMAX_DYN_LOCAL_PARAM)
+{
+    SMAX_DYN_LOCAL_DECL
+    const int lid = SMAX_LOCAL_ID();
+    const int lane = lid & (lanes - 1);
+    const int slots = SMAX_GROUP_SIZE() / lanes;
+    const smax_i64 row = SMAX_GROUP_ID() * slots + lid / lanes;
+    const int active = row < rows;
+    const SMAX_GLOBAL float *xr = x + x_off + (active ? row : 0) * x_stride;
+    SMAX_GLOBAL float *yr = y + y_off + (active ? row : 0) * y_stride;
+
+    smax_partial p = smax_partial_identity();
+    if (active)
+        p = smax_slice_partial(xr, 0, cols, lane, lanes, vec4, scale);
+    p = smax_reduce_partial(smax_dyn_local, p, lid, lane, lanes);
+    if (active)
+        smax_slice_normalize(xr, yr, 0, cols, lane, lanes, vec4, scale, p,
+                             flags);
+}
+
+/* ---------------------------------------------------------- multi-block
+ * Phase 1: group g takes chunk (g % chunks) of row (g / chunks) and writes
+ * its partial to partials[2 * g], partials[2 * g + 1]. chunk_len is a
+ * multiple of 4. */
+SMAX_KERNEL void smax_mb_partials(const SMAX_GLOBAL float *x, smax_i64 x_off,
+                                  smax_i64 x_stride, int cols, int chunk_len,
+                                  int chunks, int vec4, float scale,
+                                  SMAX_GLOBAL float *partials
+                                  SMAX_DYN_LOCAL_PARAM)
+{
+    SMAX_DYN_LOCAL_DECL
+    const int lid = SMAX_LOCAL_ID();
+    const int lanes = SMAX_GROUP_SIZE();
+    const smax_i64 g = SMAX_GROUP_ID();
+    const smax_i64 row = g / chunks;
+    const int chunk = (int)(g - row * chunks);
+    const int begin = chunk * chunk_len;
+    const int end = cols - begin < chunk_len ? cols : begin + chunk_len;
+    const SMAX_GLOBAL float *xr = x + x_off + row * x_stride;
+
+    smax_partial p = smax_slice_partial(xr, begin, end, lid, lanes, vec4, scale);
+    p = smax_reduce_partial(smax_dyn_local, p, lid, lid, lanes);
+    if (lid == 0) {
+        partials[2 * g] = p.m;
+        partials[2 * g + 1] = p.s;
+    }
+}
+
+/* Phase 2: merges runs of up to `fan_in` consecutive partials of a row into
+ * one. Input: n_in partials per row; output: n_out = ceil(n_in / fan_in) per
+ * row; group g makes output (g % n_out) of row (g / n_out). The host repeats
+ * it until one partial per row is left: a tree with a fixed shape. */
+SMAX_KERNEL void smax_mb_merge(const SMAX_GLOBAL float *in, int n_in,
+                               SMAX_GLOBAL float *out, int n_out, int fan_in
+                               SMAX_DYN_LOCAL_PARAM)
+{
+    SMAX_DYN_LOCAL_DECL
+    const int lid = SMAX_LOCAL_ID();
+    const int lanes = SMAX_GROUP_SIZE();
+    const smax_i64 g = SMAX_GROUP_ID();
+    const smax_i64 row = g / n_out;
+    const int j = (int)(g - row * n_out);
+    const int begin = j * fan_in;
+    const int end = n_in - begin < fan_in ? n_in : begin + fan_in;
+    const SMAX_GLOBAL float *src = in + 2 * row * n_in;
+
+    smax_partial p = smax_partial_identity();
+    for (int k = begin + lid; k < end; k += lanes) {
+        smax_partial q;
+        q.m = src[2 * k];
+        q.s = src[2 * k + 1];
+        p = smax_merge(p, q);
+    }
+    p = smax_reduce_partial(smax_dyn_local, p, lid, lid, lanes);
+    if (lid == 0) {
+        out[2 * g] = p.m;
+        out[2 * g + 1] = p.s;
+    }
+}
+
+/* Phase 3: every chunk writes its outputs with the row's final (m, s),
+ * found at totals[2 * row]. */
+SMAX_KERNEL void smax_mb_normalize(const SMAX_GLOBAL float *x, smax_i64 x_off,
+                                   smax_i64 x_stride, SMAX_GLOBAL float *y,
+                                   smax_i64 y_off, smax_i64 y_stride, int cols,
+                                   int chunk_len, int chunks, int vec4,
+                                   float scale, int flags,
+                                   const SMAX_GLOBAL float *totals)
+{
+    const int lid = SMAX_LOCAL_ID();
+    const int lanes = SMAX_GROUP_SIZE();
+    const smax_i64 g = SMAX_GROUP_ID();
+    const smax_i64 row = g / chunks;
+    const int chunk = (int)(g - row * chunks);
+    const int begin = chunk * chunk_len;
+    const int end = cols - begin < chunk_len ? cols : begin + chunk_len;
+    smax_partial t;
+    t.m = totals[2 * row];
+    t.s = totals[2 * row + 1];
+    smax_slice_normalize(x + x_off + row * x_stride, y + y_off + row * y_stride,
+                         begin, end, lid, lanes, vec4, scale, t, flags);
+}
+
+#endif /* SMAX_KERNELS_H */

@@ -1,0 +1,92 @@
+/*
+ * smax_merge.h - THE merge operator of smax, and the only one.
+ *
+ * A partial (m, s) summarises a slice of a row: m is its maximum and s the
+ * sum of exp(x - m) over it. Two partials combine with
+ *
+ *     (m_a, s_a) (+) (m_b, s_b) = (m_c, s_a e^(m_a - m_c) + s_b e^(m_b - m_c)),
+ *     m_c = max(m_a, m_b)
+ *
+ * which is commutative and associative (up to rounding), so any split of a row
+ * merged in any order gives the two-pass result. Every kernel of every backend
+ * and the host unit tests use these functions. Written in the common subset
+ * of C99 that compiles as OpenCL C, CUDA, HIP and host C.
+ *
+ * Special values (PRODUCT.md section 3):
+ * - The identity is the empty partial (-inf, 0). When both maxima are -inf
+ *   the rescale exp(-inf - -inf) would be NaN; that case is guarded so
+ *   merging empty partials (a slice of -inf) stays empty.
+ * - -inf elements contribute exactly 0, also when the slice maximum is -inf.
+ * - NaN is never dropped: the maximum skips it, but its exp() term is NaN, so
+ *   the sum and thus the whole row become NaN.
+ * - +inf gives a maximum of +inf and a term exp(inf - inf) = NaN: the row
+ *   becomes NaN, as in PyTorch.
+ */
+#ifndef SMAX_MERGE_H
+#define SMAX_MERGE_H
+
+#ifndef __OPENCL_VERSION__
+#include "smax_dialect.h"
+#endif
+
+typedef struct smax_partial {
+    float m; /* maximum of the slice; -inf when empty      */
+    float s; /* sum of exp(x - m) over the slice; 0 when empty */
+} smax_partial;
+
+SMAX_FN smax_partial smax_partial_identity(void)
+{
+    smax_partial p;
+    p.m = -SMAX_INF;
+    p.s = 0.0f;
+    return p;
+}
+
+/* Larger of two values; a NaN operand is skipped (it poisons s instead).
+ * fmax has exactly these semantics in C99, CUDA, HIP and OpenCL C. */
+SMAX_FN float smax_max_skip_nan(float a, float b)
+{
+    return SMAX_FMAX(a, b);
+}
+
+/* exp(x - m) for an element x of a slice with maximum m; exactly 0 for
+ * x = -inf, even when m = -inf as well. */
+SMAX_FN float smax_exp_shifted(float x, float m)
+{
+    return x == -SMAX_INF ? 0.0f : SMAX_EXP(x - m);
+}
+
+SMAX_FN smax_partial smax_merge(smax_partial a, smax_partial b)
+{
+    smax_partial c;
+    c.m = smax_max_skip_nan(a.m, b.m);
+    if (c.m == -SMAX_INF) {
+        /* Both empty: keep the identity (adding keeps a NaN sum alive). */
+        c.s = a.s + b.s;
+        return c;
+    }
+    c.s = a.s * smax_exp_shifted(a.m, c.m) + b.s * smax_exp_shifted(b.m, c.m);
+    return c;
+}
+
+/* The partial of a single element. */
+SMAX_FN smax_partial smax_partial_of(float x)
+{
+    smax_partial p;
+    p.m = smax_max_skip_nan(-SMAX_INF, x);
+    p.s = smax_exp_shifted(x, p.m); /* 1; 0 for -inf; NaN for NaN, +inf */
+    return p;
+}
+
+/* The partial of four elements: one rescale for four exponentials. */
+SMAX_FN smax_partial smax_partial_of4(float x0, float x1, float x2, float x3)
+{
+    smax_partial p;
+    p.m = smax_max_skip_nan(smax_max_skip_nan(x0, x1),
+                            smax_max_skip_nan(x2, x3));
+    p.s = (smax_exp_shifted(x0, p.m) + smax_exp_shifted(x1, p.m)) +
+          (smax_exp_shifted(x2, p.m) + smax_exp_shifted(x3, p.m));
+    return p;
+}
+
+#endif /* SMAX_MERGE_H */
