@@ -37,16 +37,44 @@ smax_status smax_backend_copy(smax_context ctx, smax_native_mem dst,
 size_t smax_backend_alignment(smax_context ctx, smax_native_mem mem,
                               size_t offset);
 
-/* One softmax launch sequence as planned. x_off/y_off are in elements and
- * element-aligned; scratch holds plan->scratch_bytes. */
-typedef struct smax_launch {
-    const smax_problem *problem;
-    const smax_exec_plan *plan;
-    smax_native_mem x, y, scratch;
-    int64_t x_off, y_off;
-    int vec4;
-} smax_launch;
+/* The kernels of kernels/smax_kernels.h, by the names they have there. */
+typedef enum smax_kernel_id {
+    SMAX_KERNEL_FUSED,
+    SMAX_KERNEL_ONLINE,
+    SMAX_KERNEL_MB_PARTIALS,
+    SMAX_KERNEL_MB_MERGE,
+    SMAX_KERNEL_MB_NORMALIZE,
+    SMAX_KERNEL_COUNT
+} smax_kernel_id;
 
-smax_status smax_backend_softmax(smax_context ctx, const smax_launch *launch);
+extern const char *const smax_kernel_names[SMAX_KERNEL_COUNT];
+
+/* One kernel argument, in the order of the kernel's parameter list. */
+typedef enum smax_arg_kind {
+    SMAX_ARG_MEM,
+    SMAX_ARG_I64,
+    SMAX_ARG_I32,
+    SMAX_ARG_F32
+} smax_arg_kind;
+
+typedef struct smax_arg {
+    smax_arg_kind kind;
+    union {
+        smax_native_mem mem;
+        int64_t i64;
+        int32_t i32;
+        float f32;
+    } v;
+} smax_arg;
+
+#define SMAX_MAX_KERNEL_ARGS 16
+
+/* Enqueues `groups` groups of `group_size` work-items. local_bytes > 0
+ * gives the kernel that much dynamic on-chip memory (its last parameter in
+ * OpenCL); kernels without SMAX_DYN_LOCAL_PARAM are launched with 0. */
+smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
+                                int64_t groups, int group_size,
+                                size_t local_bytes, const smax_arg *args,
+                                int nargs);
 
 #endif

@@ -8,7 +8,7 @@
 #ifndef SMAX_DIALECT_H
 #define SMAX_DIALECT_H
 
-#if defined(__OPENCL_VERSION__)
+#if defined(SMAX_OPENCL_C) /* set in the OpenCL build options */
 /* ---------------------------------------------------------------- OpenCL C */
 #define SMAX_DIALECT_OPENCL 1
 #define SMAX_FN static inline

@@ -22,7 +22,7 @@
 #ifndef SMAX_KERNELS_H
 #define SMAX_KERNELS_H
 
-#ifndef __OPENCL_VERSION__
+#ifndef SMAX_OPENCL_C
 #include "smax_dialect.h"
 #include "smax_merge.h"
 #endif
@@ -60,13 +60,13 @@ SMAX_FN smax_partial smax_reduce_partial(SMAX_LOCAL float *red, smax_partial p,
     red[2 * lid] = p.m;
     red[2 * lid + 1] = p.s;
     SMAX_BARRIER();
-    for (int half = lanes >> 1; half > 0; half >>= 1) {
-        if (lane < half) {
+    for (int step = lanes >> 1; step > 0; step >>= 1) {
+        if (lane < step) {
             smax_partial a, b;
             a.m = red[2 * lid];
             a.s = red[2 * lid + 1];
-            b.m = red[2 * (lid + half)];
-            b.s = red[2 * (lid + half) + 1];
+            b.m = red[2 * (lid + step)];
+            b.s = red[2 * (lid + step) + 1];
             a = smax_merge(a, b);
             red[2 * lid] = a.m;
             red[2 * lid + 1] = a.s;
@@ -86,9 +86,9 @@ SMAX_FN float smax_reduce_float(SMAX_LOCAL float *red, float v, int op, int lid,
 {
     red[lid] = v;
     SMAX_BARRIER();
-    for (int half = lanes >> 1; half > 0; half >>= 1) {
-        if (lane < half) {
-            float b = red[lid + half];
+    for (int step = lanes >> 1; step > 0; step >>= 1) {
+        if (lane < step) {
+            float b = red[lid + step];
             red[lid] = op == 0 ? smax_max_skip_nan(red[lid], b) : red[lid] + b;
         }
         SMAX_BARRIER();
@@ -104,20 +104,20 @@ SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL float *xr, int begin,
                                         int end, int lane, int lanes, int vec4,
                                         float scale)
 {
-    smax_partial p = smax_partial_identity();
+    smax_accumulator acc = smax_accumulator_init();
     int i = begin;
     if (vec4) {
         int end4 = begin + ((end - begin) & ~3);
         for (int j = begin + 4 * lane; j < end4; j += 4 * lanes) {
             smax_float4 v = *(const SMAX_GLOBAL smax_float4 *)(xr + j);
-            p = smax_merge(p, smax_partial_of4(v.x * scale, v.y * scale,
-                                               v.z * scale, v.w * scale));
+            acc = smax_accumulate(acc, smax_partial_of4(v.x * scale, v.y * scale,
+                                                        v.z * scale, v.w * scale));
         }
         i = end4;
     }
     for (int j = i + lane; j < end; j += lanes)
-        p = smax_merge(p, smax_partial_of(xr[j] * scale));
-    return p;
+        acc = smax_accumulate(acc, smax_partial_of(xr[j] * scale));
+    return smax_accumulator_partial(acc);
 }
 
 /* Writes the outputs of [begin, end) of one row from x, given the row's
@@ -190,7 +190,7 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
     /* Each item revisits exactly the elements it stored: no barrier needed
      * between the passes over srow. */
     const int keep_x = flags & SMAX_FLAG_LOG_BIT;
-    float s = 0.0f;
+    float s = 0.0f, s_lost = 0.0f; /* compensated: rows can be long */
     if (active) {
         for (int j = 4 * lane; j < cols4; j += 4 * lanes) {
             smax_float4 v = *(SMAX_LOCAL smax_float4 *)(srow + j);
@@ -199,13 +199,13 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
             e.y = smax_exp_shifted(v.y, m);
             e.z = smax_exp_shifted(v.z, m);
             e.w = smax_exp_shifted(v.w, m);
-            s += (e.x + e.y) + (e.z + e.w);
+            smax_kahan_add(&s, &s_lost, (e.x + e.y) + (e.z + e.w));
             if (!keep_x)
                 *(SMAX_LOCAL smax_float4 *)(srow + j) = e;
         }
         for (int j = cols4 + lane; j < cols; j += lanes) {
             float e = smax_exp_shifted(srow[j], m);
-            s += e;
+            smax_kahan_add(&s, &s_lost, e);
             if (!keep_x)
                 srow[j] = e;
         }
@@ -265,8 +265,8 @@ SMAX_KERNEL void smax_online(const SMAX_GLOBAL float *x, smax_i64 x_off,
 SMAX_KERNEL void smax_mb_partials(const SMAX_GLOBAL float *x, smax_i64 x_off,
                                   smax_i64 x_stride, int cols, int chunk_len,
                                   int chunks, int vec4, float scale,
-                                  SMAX_GLOBAL float *partials
-                                  SMAX_DYN_LOCAL_PARAM)
+                                  SMAX_GLOBAL float *partials,
+                                  smax_i64 partials_off SMAX_DYN_LOCAL_PARAM)
 {
     SMAX_DYN_LOCAL_DECL
     const int lid = SMAX_LOCAL_ID();
@@ -277,12 +277,13 @@ SMAX_KERNEL void smax_mb_partials(const SMAX_GLOBAL float *x, smax_i64 x_off,
     const int begin = chunk * chunk_len;
     const int end = cols - begin < chunk_len ? cols : begin + chunk_len;
     const SMAX_GLOBAL float *xr = x + x_off + row * x_stride;
+    SMAX_GLOBAL float *out = partials + partials_off;
 
     smax_partial p = smax_slice_partial(xr, begin, end, lid, lanes, vec4, scale);
     p = smax_reduce_partial(smax_dyn_local, p, lid, lid, lanes);
     if (lid == 0) {
-        partials[2 * g] = p.m;
-        partials[2 * g + 1] = p.s;
+        out[2 * g] = p.m;
+        out[2 * g + 1] = p.s;
     }
 }
 
@@ -290,8 +291,9 @@ SMAX_KERNEL void smax_mb_partials(const SMAX_GLOBAL float *x, smax_i64 x_off,
  * one. Input: n_in partials per row; output: n_out = ceil(n_in / fan_in) per
  * row; group g makes output (g % n_out) of row (g / n_out). The host repeats
  * it until one partial per row is left: a tree with a fixed shape. */
-SMAX_KERNEL void smax_mb_merge(const SMAX_GLOBAL float *in, int n_in,
-                               SMAX_GLOBAL float *out, int n_out, int fan_in
+SMAX_KERNEL void smax_mb_merge(const SMAX_GLOBAL float *in, smax_i64 in_off,
+                               int n_in, SMAX_GLOBAL float *out,
+                               smax_i64 out_off, int n_out, int fan_in
                                SMAX_DYN_LOCAL_PARAM)
 {
     SMAX_DYN_LOCAL_DECL
@@ -302,7 +304,8 @@ SMAX_KERNEL void smax_mb_merge(const SMAX_GLOBAL float *in, int n_in,
     const int j = (int)(g - row * n_out);
     const int begin = j * fan_in;
     const int end = n_in - begin < fan_in ? n_in : begin + fan_in;
-    const SMAX_GLOBAL float *src = in + 2 * row * n_in;
+    const SMAX_GLOBAL float *src = in + in_off + 2 * row * n_in;
+    SMAX_GLOBAL float *dst = out + out_off;
 
     smax_partial p = smax_partial_identity();
     for (int k = begin + lid; k < end; k += lanes) {
@@ -313,19 +316,20 @@ SMAX_KERNEL void smax_mb_merge(const SMAX_GLOBAL float *in, int n_in,
     }
     p = smax_reduce_partial(smax_dyn_local, p, lid, lid, lanes);
     if (lid == 0) {
-        out[2 * g] = p.m;
-        out[2 * g + 1] = p.s;
+        dst[2 * g] = p.m;
+        dst[2 * g + 1] = p.s;
     }
 }
 
 /* Phase 3: every chunk writes its outputs with the row's final (m, s),
- * found at totals[2 * row]. */
+ * found at totals[totals_off + 2 * row]. */
 SMAX_KERNEL void smax_mb_normalize(const SMAX_GLOBAL float *x, smax_i64 x_off,
                                    smax_i64 x_stride, SMAX_GLOBAL float *y,
                                    smax_i64 y_off, smax_i64 y_stride, int cols,
                                    int chunk_len, int chunks, int vec4,
                                    float scale, int flags,
-                                   const SMAX_GLOBAL float *totals)
+                                   const SMAX_GLOBAL float *totals,
+                                   smax_i64 totals_off)
 {
     const int lid = SMAX_LOCAL_ID();
     const int lanes = SMAX_GROUP_SIZE();
@@ -335,8 +339,8 @@ SMAX_KERNEL void smax_mb_normalize(const SMAX_GLOBAL float *x, smax_i64 x_off,
     const int begin = chunk * chunk_len;
     const int end = cols - begin < chunk_len ? cols : begin + chunk_len;
     smax_partial t;
-    t.m = totals[2 * row];
-    t.s = totals[2 * row + 1];
+    t.m = totals[totals_off + 2 * row];
+    t.s = totals[totals_off + 2 * row + 1];
     smax_slice_normalize(x + x_off + row * x_stride, y + y_off + row * y_stride,
                          begin, end, lid, lanes, vec4, scale, t, flags);
 }

@@ -25,7 +25,7 @@
 #ifndef SMAX_MERGE_H
 #define SMAX_MERGE_H
 
-#ifndef __OPENCL_VERSION__
+#ifndef SMAX_OPENCL_C
 #include "smax_dialect.h"
 #endif
 
@@ -86,6 +86,60 @@ SMAX_FN smax_partial smax_partial_of4(float x0, float x1, float x2, float x3)
                             smax_max_skip_nan(x2, x3));
     p.s = (smax_exp_shifted(x0, p.m) + smax_exp_shifted(x1, p.m)) +
           (smax_exp_shifted(x2, p.m) + smax_exp_shifted(x3, p.m));
+    return p;
+}
+
+/* Kahan step: adds term to the sum *s whose lost low-order part is *c. */
+SMAX_FN void smax_kahan_add(float *s, float *c, float term)
+{
+    float y = term - *c;
+    float t = *s + y;
+    *c = (t - *s) - y;
+    *s = t;
+}
+
+/* The streaming form of the operator, for one work-item folding many
+ * partials in sequence: a (+) b with the sum compensated, so a long run of
+ * k folds errs by O(1) roundings instead of O(k). Same special-value rules
+ * as smax_merge. */
+typedef struct smax_accumulator {
+    float m; /* running maximum                       */
+    float s; /* running sum of exp(x - m)             */
+    float c; /* Kahan compensation of s (same scale)  */
+} smax_accumulator;
+
+SMAX_FN smax_accumulator smax_accumulator_init(void)
+{
+    smax_accumulator a;
+    a.m = -SMAX_INF;
+    a.s = 0.0f;
+    a.c = 0.0f;
+    return a;
+}
+
+SMAX_FN smax_accumulator smax_accumulate(smax_accumulator a, smax_partial p)
+{
+    const float m = smax_max_skip_nan(a.m, p.m);
+    if (m == -SMAX_INF) {
+        /* Both empty: keep the identity (adding keeps a NaN sum alive). */
+        a.s += p.s;
+        return a;
+    }
+    if (m != a.m) {
+        const float rescale = smax_exp_shifted(a.m, m);
+        a.s *= rescale;
+        a.c *= rescale;
+        a.m = m;
+    }
+    smax_kahan_add(&a.s, &a.c, p.s * smax_exp_shifted(p.m, m));
+    return a;
+}
+
+SMAX_FN smax_partial smax_accumulator_partial(smax_accumulator a)
+{
+    smax_partial p;
+    p.m = a.m;
+    p.s = a.s;
     return p;
 }
 

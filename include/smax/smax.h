@@ -87,7 +87,8 @@ SMAX_API smax_status smax_synchronize(smax_context context);
 
 /* Detail of the last failure on this context (build log, vendor error
  * string, the reason behind SMAX_ERROR_NOT_SUPPORTED); "" if none. Valid
- * until the next call on the context. */
+ * until the next call on the context. With NULL: the detail of this
+ * thread's last failed context creation. */
 SMAX_API const char *smax_last_error(smax_context context);
 
 typedef struct smax_device_info {

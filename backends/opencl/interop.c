@@ -1,0 +1,63 @@
+/* interop.c - smax contexts and buffers over native OpenCL objects. */
+#include <stdlib.h>
+
+#include "opencl_backend.h"
+#include "smax/smax_opencl.h"
+
+SMAX_API smax_status smax_opencl_context_create(cl_context context,
+                                                cl_command_queue queue,
+                                                cl_device_id device,
+                                                smax_context *out_context)
+{
+    if (out_context == NULL || context == NULL || queue == NULL ||
+        device == NULL)
+        return SMAX_ERROR_INVALID_POINTER;
+    smax_context ctx;
+    smax_status st = smax_context_new(&ctx);
+    if (st != SMAX_SUCCESS)
+        return st;
+    struct smax_backend *be = calloc(1, sizeof *be);
+    if (be == NULL) {
+        smax_context_delete(ctx);
+        return SMAX_ERROR_OUT_OF_MEMORY;
+    }
+    ctx->backend = be;
+    be->context = context;
+    be->queue = queue;
+    be->device = device;
+    clRetainContext(context);
+    clRetainCommandQueue(queue);
+    st = smax_cl_init(ctx);
+    if (st != SMAX_SUCCESS) {
+        smax_backend_destroy(ctx);
+        smax_context_delete(ctx);
+        return st;
+    }
+    *out_context = ctx;
+    return smax_context_finish(ctx);
+}
+
+SMAX_API smax_status smax_opencl_buffer_wrap(smax_context ctx, cl_mem mem,
+                                             smax_buffer *out_buffer)
+{
+    if (!smax_context_valid(ctx))
+        return SMAX_ERROR_INVALID_HANDLE;
+    if (mem == NULL)
+        return smax_fail(ctx, SMAX_ERROR_INVALID_POINTER, "cl_mem is NULL");
+    size_t bytes = 0;
+    cl_int err = clGetMemObjectInfo(mem, CL_MEM_SIZE, sizeof bytes, &bytes,
+                                    NULL);
+    if (err != CL_SUCCESS)
+        return smax_cl_fail(ctx, err, "clGetMemObjectInfo");
+    return smax_buffer_wrap_native(ctx, mem, bytes, out_buffer);
+}
+
+SMAX_API cl_command_queue smax_opencl_queue(smax_context ctx)
+{
+    return smax_context_valid(ctx) ? ctx->backend->queue : NULL;
+}
+
+SMAX_API cl_mem smax_opencl_buffer_mem(smax_buffer buf)
+{
+    return smax_buffer_valid(buf) ? (cl_mem)buf->mem.handle : NULL;
+}

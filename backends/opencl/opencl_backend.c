@@ -1,0 +1,157 @@
+/* opencl_backend.c - contexts, memory and launches on OpenCL. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "opencl_backend.h"
+
+static void release_all(struct smax_backend *be)
+{
+    for (int k = 0; k < SMAX_KERNEL_COUNT; ++k)
+        if (be->kernels[k] != NULL)
+            clReleaseKernel(be->kernels[k]);
+    if (be->program != NULL)
+        smax_cl_program_put(be->program);
+    if (be->queue != NULL)
+        clReleaseCommandQueue(be->queue);
+    if (be->context != NULL)
+        clReleaseContext(be->context);
+    free(be);
+}
+
+smax_status smax_backend_create_default(smax_context ctx)
+{
+    struct smax_backend *be = calloc(1, sizeof *be);
+    if (be == NULL)
+        return SMAX_ERROR_OUT_OF_MEMORY;
+    ctx->backend = be;
+    smax_status st = smax_cl_pick_device(ctx, &be->device);
+    cl_int err = CL_SUCCESS;
+    if (st == SMAX_SUCCESS) {
+        be->context = clCreateContext(NULL, 1, &be->device, NULL, NULL, &err);
+        if (err != CL_SUCCESS)
+            st = smax_cl_fail(ctx, err, "clCreateContext");
+    }
+    if (st == SMAX_SUCCESS) {
+        be->queue = clCreateCommandQueue(be->context, be->device, 0, &err);
+        if (err != CL_SUCCESS)
+            st = smax_cl_fail(ctx, err, "clCreateCommandQueue");
+    }
+    if (st == SMAX_SUCCESS)
+        st = smax_cl_init(ctx);
+    if (st != SMAX_SUCCESS) {
+        release_all(be);
+        ctx->backend = NULL;
+    }
+    return st;
+}
+
+void smax_backend_destroy(smax_context ctx)
+{
+    if (ctx->backend == NULL)
+        return;
+    clFinish(ctx->backend->queue);
+    release_all(ctx->backend);
+    ctx->backend = NULL;
+}
+
+smax_status smax_backend_synchronize(smax_context ctx)
+{
+    cl_int err = clFinish(ctx->backend->queue);
+    return err == CL_SUCCESS ? SMAX_SUCCESS : smax_cl_fail(ctx, err, "clFinish");
+}
+
+smax_status smax_backend_alloc(smax_context ctx, size_t bytes,
+                               smax_native_mem *out)
+{
+    cl_int err;
+    cl_mem m = clCreateBuffer(ctx->backend->context, CL_MEM_READ_WRITE, bytes,
+                              NULL, &err);
+    if (err != CL_SUCCESS)
+        return smax_cl_fail(ctx, err, "clCreateBuffer");
+    out->handle = m;
+    return SMAX_SUCCESS;
+}
+
+void smax_backend_free(smax_context ctx, smax_native_mem mem)
+{
+    (void)ctx;
+    clReleaseMemObject((cl_mem)mem.handle);
+}
+
+smax_status smax_backend_write(smax_context ctx, smax_native_mem dst,
+                               size_t dst_offset, const void *src,
+                               size_t bytes)
+{
+    cl_int err = clEnqueueWriteBuffer(ctx->backend->queue, (cl_mem)dst.handle,
+                                      CL_TRUE, dst_offset, bytes, src, 0, NULL,
+                                      NULL);
+    return err == CL_SUCCESS ? SMAX_SUCCESS
+                             : smax_cl_fail(ctx, err, "clEnqueueWriteBuffer");
+}
+
+smax_status smax_backend_read(smax_context ctx, smax_native_mem src,
+                              size_t src_offset, void *dst, size_t bytes)
+{
+    cl_int err = clEnqueueReadBuffer(ctx->backend->queue, (cl_mem)src.handle,
+                                     CL_TRUE, src_offset, bytes, dst, 0, NULL,
+                                     NULL);
+    return err == CL_SUCCESS ? SMAX_SUCCESS
+                             : smax_cl_fail(ctx, err, "clEnqueueReadBuffer");
+}
+
+smax_status smax_backend_copy(smax_context ctx, smax_native_mem dst,
+                              size_t dst_offset, smax_native_mem src,
+                              size_t src_offset, size_t bytes)
+{
+    cl_int err = clEnqueueCopyBuffer(ctx->backend->queue, (cl_mem)src.handle,
+                                     (cl_mem)dst.handle, src_offset,
+                                     dst_offset, bytes, 0, NULL, NULL);
+    return err == CL_SUCCESS ? SMAX_SUCCESS
+                             : smax_cl_fail(ctx, err, "clEnqueueCopyBuffer");
+}
+
+/* A cl_mem starts on a CL_DEVICE_MEM_BASE_ADDR_ALIGN boundary. */
+size_t smax_backend_alignment(smax_context ctx, smax_native_mem mem,
+                              size_t offset)
+{
+    (void)mem;
+    size_t a = ctx->backend->base_addr_align_bytes;
+    if (a == 0 || a > 256)
+        a = 256;
+    while (a > 1 && offset % a != 0)
+        a >>= 1;
+    return a;
+}
+
+smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
+                                int64_t groups, int group_size,
+                                size_t local_bytes, const smax_arg *args,
+                                int nargs)
+{
+    cl_kernel k = ctx->backend->kernels[kernel];
+    cl_int err = CL_SUCCESS;
+    for (int i = 0; i < nargs && err == CL_SUCCESS; ++i) {
+        const smax_arg *a = &args[i];
+        cl_mem m = (cl_mem)a->v.mem.handle;
+        cl_long l = a->v.i64;
+        cl_int n = a->v.i32;
+        cl_float f = a->v.f32;
+        switch (a->kind) {
+        case SMAX_ARG_MEM: err = clSetKernelArg(k, i, sizeof m, &m); break;
+        case SMAX_ARG_I64: err = clSetKernelArg(k, i, sizeof l, &l); break;
+        case SMAX_ARG_I32: err = clSetKernelArg(k, i, sizeof n, &n); break;
+        case SMAX_ARG_F32: err = clSetKernelArg(k, i, sizeof f, &f); break;
+        }
+    }
+    if (err == CL_SUCCESS && local_bytes > 0)
+        err = clSetKernelArg(k, nargs, local_bytes, NULL);
+    if (err != CL_SUCCESS)
+        return smax_cl_fail(ctx, err, smax_kernel_names[kernel]);
+    size_t local = (size_t)group_size;
+    size_t global = (size_t)groups * local;
+    err = clEnqueueNDRangeKernel(ctx->backend->queue, k, 1, NULL, &global,
+                                 &local, 0, NULL, NULL);
+    if (err != CL_SUCCESS)
+        return smax_cl_fail(ctx, err, smax_kernel_names[kernel]);
+    return SMAX_SUCCESS;
+}

@@ -1,0 +1,46 @@
+/* opencl_backend.h - the OpenCL backend's per-context state. */
+#ifndef SMAX_OPENCL_BACKEND_H
+#define SMAX_OPENCL_BACKEND_H
+
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+#include "backend.h"
+
+#ifndef CL_PLATFORM_NOT_FOUND_KHR
+#define CL_PLATFORM_NOT_FOUND_KHR -1001 /* from cl_icd / cl_ext.h */
+#endif
+
+struct smax_backend {
+    cl_device_id device;
+    cl_context context;
+    cl_command_queue queue;
+    cl_program program;
+    cl_kernel kernels[SMAX_KERNEL_COUNT];
+    cl_uint base_addr_align_bytes;
+};
+
+/* The embedded kernel source (generated at build time by cmake/embed.cmake
+ * from kernels/). */
+extern const char smax_opencl_kernel_source[];
+
+const char *smax_cl_error_string(cl_int err);
+/* Maps an OpenCL error to a status and records `what` with its name. */
+smax_status smax_cl_fail(smax_context ctx, cl_int err, const char *what);
+
+/* Picks the device of a default context: SMAX_OPENCL_DEVICE if set, else the
+ * first GPU, else the first device of any type. */
+smax_status smax_cl_pick_device(smax_context ctx, cl_device_id *out);
+
+/* Fills ctx->info and ctx->traits from device queries and builds (or finds
+ * in the process-wide cache) the program. Context and queue are set. */
+smax_status smax_cl_init(smax_context ctx);
+
+/* The program for (context, device, options), built once per process and
+ * shared by every smax context on the same OpenCL context and device. Each
+ * get is matched by one put. */
+smax_status smax_cl_program_get(smax_context ctx, const char *options,
+                                cl_program *out);
+void smax_cl_program_put(cl_program program);
+
+#endif

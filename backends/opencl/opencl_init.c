@@ -1,0 +1,98 @@
+/* opencl_init.c - device facts and kernels of an OpenCL context. */
+#include <stdio.h>
+#include <string.h>
+
+#include "opencl_backend.h"
+
+/* Work-group sizes for the streaming kernels: enough items per group to
+ * keep a GPU's memory pipes busy; on a CPU (PoCL) a group is a loop run by
+ * one thread, where fewer, longer items cost less barrier overhead. */
+#define GPU_GROUP 256
+#define CPU_GROUP 64
+
+static smax_status query_info(smax_context ctx)
+{
+    struct smax_backend *be = ctx->backend;
+    smax_device_info *info = &ctx->info;
+    cl_device_id d = be->device;
+    cl_ulong global = 0, alloc = 0, local = 0;
+    cl_uint units = 0, align_bits = 0;
+    size_t group = 0;
+    cl_device_type type = 0;
+    cl_int err = clGetDeviceInfo(d, CL_DEVICE_NAME, sizeof info->name,
+                                 info->name, NULL);
+    err |= clGetDeviceInfo(d, CL_DEVICE_VENDOR, sizeof info->vendor,
+                           info->vendor, NULL);
+    err |= clGetDeviceInfo(d, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof global,
+                           &global, NULL);
+    err |= clGetDeviceInfo(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof alloc,
+                           &alloc, NULL);
+    err |= clGetDeviceInfo(d, CL_DEVICE_LOCAL_MEM_SIZE, sizeof local, &local,
+                           NULL);
+    err |= clGetDeviceInfo(d, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units,
+                           &units, NULL);
+    err |= clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof group,
+                           &group, NULL);
+    err |= clGetDeviceInfo(d, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+                           sizeof align_bits, &align_bits, NULL);
+    err |= clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    if (err != CL_SUCCESS)
+        return smax_fail(ctx, SMAX_ERROR_BACKEND,
+                         "querying the OpenCL device failed");
+    info->global_mem_bytes = global;
+    info->max_alloc_bytes = alloc;
+    info->local_mem_bytes = local;
+    info->compute_units = units;
+    info->max_group_size = (uint32_t)group;
+    info->supports_f16 = 0; /* f16 and bf16 kernels are not written yet */
+    info->supports_bf16 = 0;
+    be->base_addr_align_bytes = align_bits / 8;
+    ctx->traits.is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
+    ctx->traits.preferred_group = ctx->traits.is_cpu ? CPU_GROUP : GPU_GROUP;
+    ctx->traits.max_local_dynamic = (uint32_t)(local > UINT32_MAX ? UINT32_MAX
+                                                                  : local);
+    return SMAX_SUCCESS;
+}
+
+/* Precise math only: no -cl-fast-relaxed-math, and correctly rounded
+ * division where the device offers it (OpenCL 1.2 otherwise allows 2.5 ulp). */
+static void build_options(cl_device_id d, char *out, size_t len)
+{
+    cl_device_fp_config fp = 0;
+    clGetDeviceInfo(d, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL);
+    snprintf(out, len, "-cl-std=CL1.2 -DSMAX_OPENCL_C=1%s",
+             (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)
+                 ? " -cl-fp32-correctly-rounded-divide-sqrt"
+                 : "");
+}
+
+static smax_status create_kernels(smax_context ctx)
+{
+    struct smax_backend *be = ctx->backend;
+    for (int k = 0; k < SMAX_KERNEL_COUNT; ++k) {
+        cl_int err;
+        be->kernels[k] = clCreateKernel(be->program, smax_kernel_names[k], &err);
+        if (err != CL_SUCCESS)
+            return smax_cl_fail(ctx, err, smax_kernel_names[k]);
+        size_t wg = 0;
+        err = clGetKernelWorkGroupInfo(be->kernels[k], be->device,
+                                       CL_KERNEL_WORK_GROUP_SIZE, sizeof wg,
+                                       &wg, NULL);
+        if (err == CL_SUCCESS && wg < ctx->info.max_group_size)
+            ctx->info.max_group_size = (uint32_t)wg;
+    }
+    return SMAX_SUCCESS;
+}
+
+smax_status smax_cl_init(smax_context ctx)
+{
+    smax_status st = query_info(ctx);
+    if (st != SMAX_SUCCESS)
+        return st;
+    char options[256];
+    build_options(ctx->backend->device, options, sizeof options);
+    st = smax_cl_program_get(ctx, options, &ctx->backend->program);
+    if (st != SMAX_SUCCESS)
+        return st;
+    return create_kernels(ctx);
+}

@@ -1,0 +1,132 @@
+/*
+ * bench.h - pieces shared by the files of smax-bench.
+ *
+ * smax-bench uses only the public API (smax.h) plus the host float64
+ * reference and tolerance rule of the test support library.
+ */
+#ifndef SMAX_BENCH_H
+#define SMAX_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "smax/smax.h"
+
+/* ---- shapes ------------------------------------------------------------- */
+
+typedef struct bench_shape {
+    int64_t rows, cols;
+} bench_shape;
+
+typedef struct bench_shape_list {
+    bench_shape *items;
+    size_t count, capacity;
+} bench_shape_list;
+
+/* Appends the shapes of a file of "rows cols" lines ('#' comments, blank
+ * lines allowed; "RxC" accepted too). Returns 0 on success, -1 with a
+ * message on stderr otherwise. */
+int bench_shapes_read_file(bench_shape_list *list, const char *path);
+/* Parses "RxC" (or "R,C") and appends it. Returns 0 or -1. */
+int bench_shapes_parse_one(bench_shape_list *list, const char *text);
+int bench_shapes_add(bench_shape_list *list, int64_t rows, int64_t cols);
+void bench_shapes_free(bench_shape_list *list);
+
+/* ---- host helpers -------------------------------------------------------- */
+
+/* Monotonic clock in seconds. */
+double bench_now(void);
+/* Fills n floats with N(0, sigma) from a fixed-seed generator; the values
+ * are never exactly zero. */
+void bench_fill_normal(float *x, size_t n, uint64_t seed, double sigma);
+double bench_median(double *v, int n); /* sorts v */
+const char *bench_algo_name(smax_algorithm a);
+/* "1.5 GiB" style. buf must hold 32 chars. */
+const char *bench_bytes_str(double bytes, char *buf);
+
+/* ---- timing -------------------------------------------------------------- */
+
+/* One launch on rotation slot `slot`. Returns the status of the launch. */
+typedef smax_status (*bench_launch_fn)(void *user, int slot);
+
+typedef struct bench_timing_opts {
+    int reps;             /* timed batches (at most)                         */
+    int min_batches;      /* at least this many even past max_seconds        */
+    double batch_seconds; /* a batch lasts at least about this long          */
+    double max_seconds;   /* stop adding batches after this long in total    */
+    int max_per_batch;    /* cap on launches per batch                       */
+} bench_timing_opts;
+
+typedef struct bench_timing {
+    double median_us, min_us, max_us; /* per launch                       */
+    int per_batch;                    /* launches between synchronizes    */
+    int batches;
+    double single_us; /* one launch + synchronize, after warm-up          */
+} bench_timing;
+
+/* Times fn: warm-up, calibration of the batch size, then batches of
+ * back-to-back launches between smax_synchronize() calls, rotating over
+ * nslots slots. The median is over batches of (batch time / launches).
+ * Returns SMAX_SUCCESS or the first failing status. */
+smax_status bench_time(smax_context ctx, bench_launch_fn fn, void *user,
+                       int nslots, const bench_timing_opts *opts,
+                       bench_timing *out);
+
+/* ---- results ------------------------------------------------------------- */
+
+enum bench_status {
+    BENCH_OK = 0,     /* ran, verified and timed                          */
+    BENCH_NA = 1,     /* forced algorithm not supported for this shape     */
+    BENCH_FAIL = 2,   /* ran, but the output failed verification           */
+    BENCH_ERROR = 3,  /* a call failed                                     */
+    BENCH_SKIP = 4    /* shape not run (does not fit in memory)            */
+};
+
+typedef struct bench_result {
+    int64_t rows, cols;
+    char algo[16];   /* requested: fused/online/multiblock/auto, or copy  */
+    char ran[16];    /* what the plan ran                                 */
+    int status;      /* enum bench_status                                 */
+    /* plan */
+    uint32_t group_size, rows_per_group, merge_levels, vector_width;
+    int64_t chunks_per_row;
+    /* verification */
+    int64_t bad;
+    double worst_rel;
+    /* timing */
+    bench_timing t;
+    int slots;
+    double gbps;      /* (rows*cols*4 read + rows*cols*4 written) / time  */
+    double pct_copy;  /* copy time / this time * 100                      */
+    double vs_best;   /* auto only: auto time / best forced time          */
+    char note[320];
+} bench_result;
+
+typedef struct bench_meta {
+    char device[256];
+    char vendor[128];
+    const char *backend;
+    const char *version;
+    uint64_t global_mem_bytes;
+    uint32_t compute_units;
+    int log_softmax;
+    int reps;
+    double rotate_bytes;
+    char date[64];
+    char command[2048];
+    /* launch overhead, 1x1 auto */
+    int have_overhead;
+    double overhead_batched_us, overhead_single_us;
+    double copy_overhead_batched_us;
+} bench_meta;
+
+void bench_print_table(FILE *f, const bench_meta *meta,
+                       const bench_result *r, size_t n);
+int bench_write_csv(const char *path, const bench_meta *meta,
+                    const bench_result *r, size_t n);
+int bench_write_json(const char *path, const bench_meta *meta,
+                     const bench_result *r, size_t n);
+const char *bench_status_name(int status);
+
+#endif

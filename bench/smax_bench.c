@@ -1,0 +1,781 @@
+/*
+ * smax_bench.c - smax-bench: verify and time smax_softmax over a list of
+ * shapes, for each algorithm, against a device-to-device copy.
+ *
+ * Public API only (smax.h), plus the host float64 reference and tolerance
+ * rule of the test support library. Runs unchanged on every backend: there
+ * is no event API, so launches are timed in batches between
+ * smax_synchronize() calls with a monotonic host clock. See bench/README.md.
+ */
+#include "bench.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "smax_reference.h"
+#include "smax_tolerance.h"
+
+#ifndef SMAX_BENCH_DEFAULT_SHAPES
+#define SMAX_BENCH_DEFAULT_SHAPES "bench/shapes/pocl.txt"
+#endif
+
+#define EXIT_SKIP 77 /* no device of this backend: CTest SKIP_RETURN_CODE */
+#define MAX_SLOTS 1024
+#define SLOT_ALIGN 256
+
+typedef struct options {
+    bench_shape_list shapes;
+    int algos[4];
+    int nalgos;
+    int log_softmax;
+    int reps;
+    int quiet;
+    const char *csv, *json;
+    uint64_t seed;
+    double rotate_bytes;
+    double batch_ms;
+    double max_seconds;
+    int overhead;
+} options;
+
+typedef struct launch_state {
+    smax_context ctx;
+    smax_problem prob;
+    smax_buffer xpool, ypool;
+    size_t slot_bytes; /* distance between slots                       */
+    size_t bytes;      /* bytes of one x (or y)                         */
+} launch_state;
+
+static smax_status launch_softmax(void *user, int slot)
+{
+    launch_state *s = user;
+    size_t off = (size_t)slot * s->slot_bytes;
+    return smax_softmax(s->ctx, &s->prob, s->xpool, off, s->ypool, off);
+}
+
+static smax_status launch_copy(void *user, int slot)
+{
+    launch_state *s = user;
+    size_t off = (size_t)slot * s->slot_bytes;
+    return smax_buffer_copy(s->ctx, s->ypool, off, s->xpool, off, s->bytes);
+}
+
+/* ---- command line ----------------------------------------------------------- */
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: smax-bench [options]\n"
+        "Verifies and times smax_softmax per shape and algorithm, next to a\n"
+        "device-to-device copy of the same bytes (f32).\n\n"
+        "  --shapes FILE     shape list, lines 'rows cols', '#' comments\n"
+        "                    (default %s)\n"
+        "  --shape RxC       one shape (repeatable; replaces the default list)\n"
+        "  --algo LIST       auto|fused|online|multiblock|all, or a comma list\n"
+        "                    (default all = every forced algorithm, then auto)\n"
+        "  --log             log-softmax instead of softmax\n"
+        "  --reps N          timed batches per measurement (default 11; at least\n"
+        "                    3, fewer than N once a measurement passes --max-seconds)\n"
+        "  --batch-ms MS     minimum length of one batch (default 2)\n"
+        "  --max-seconds S   time budget of one measurement (default 2)\n"
+        "  --rotate-mb MB    rotate over buffers totalling this much to keep the\n"
+        "                    cache cold (default 128; 0 = off)\n"
+        "  --seed N          random data seed (default 1)\n"
+        "  --no-overhead     skip the 1x1 launch-overhead measurement\n"
+        "  --csv FILE        write results as CSV\n"
+        "  --json FILE       write results as JSON\n"
+        "  --quiet           no progress on stderr\n"
+        "  --help, --version\n"
+        "Exit status: 0 all verified, 1 a verification or call failed,\n"
+        "2 bad usage, 77 no device of this backend.\n",
+        SMAX_BENCH_DEFAULT_SHAPES);
+}
+
+static int add_algo(options *o, int a)
+{
+    int i;
+    for (i = 0; i < o->nalgos; i++)
+        if (o->algos[i] == a)
+            return 0;
+    o->algos[o->nalgos++] = a;
+    return 0;
+}
+
+static int parse_algos(options *o, const char *arg)
+{
+    char buf[128], *tok;
+    snprintf(buf, sizeof buf, "%s", arg);
+    for (tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        if (!strcmp(tok, "all")) {
+            add_algo(o, SMAX_ALGO_FUSED);
+            add_algo(o, SMAX_ALGO_ONLINE);
+            add_algo(o, SMAX_ALGO_MULTIBLOCK);
+            add_algo(o, SMAX_ALGO_AUTO);
+        } else if (!strcmp(tok, "auto")) {
+            add_algo(o, SMAX_ALGO_AUTO);
+        } else if (!strcmp(tok, "fused")) {
+            add_algo(o, SMAX_ALGO_FUSED);
+        } else if (!strcmp(tok, "online")) {
+            add_algo(o, SMAX_ALGO_ONLINE);
+        } else if (!strcmp(tok, "multiblock")) {
+            add_algo(o, SMAX_ALGO_MULTIBLOCK);
+        } else {
+            fprintf(stderr, "smax-bench: unknown algorithm '%s'\n", tok);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int file_exists(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+/* Returns 0 to go on, 1 to exit 0 (help), 2 on a usage error. */
+static int parse_args(options *o, int argc, char **argv)
+{
+    int i, have_shapes = 0;
+    memset(o, 0, sizeof *o);
+    o->reps = 11;
+    o->seed = 1;
+    o->rotate_bytes = 128.0 * 1024 * 1024;
+    o->batch_ms = 2.0;
+    o->max_seconds = 2.0;
+    o->overhead = 1;
+
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED_VALUE                                                          \
+    do {                                                                    \
+        if (!v) {                                                           \
+            fprintf(stderr, "smax-bench: %s needs a value\n", a);           \
+            return 2;                                                       \
+        }                                                                   \
+        i++;                                                                \
+    } while (0)
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 1;
+        } else if (!strcmp(a, "--version")) {
+            printf("smax-bench, smax %s (%s)\n", smax_version_string(),
+                   smax_backend_name());
+            return 1;
+        } else if (!strcmp(a, "--shapes")) {
+            NEED_VALUE;
+            if (bench_shapes_read_file(&o->shapes, v))
+                return 2;
+            have_shapes = 1;
+        } else if (!strcmp(a, "--shape")) {
+            NEED_VALUE;
+            if (bench_shapes_parse_one(&o->shapes, v))
+                return 2;
+            have_shapes = 1;
+        } else if (!strcmp(a, "--algo")) {
+            NEED_VALUE;
+            if (parse_algos(o, v))
+                return 2;
+        } else if (!strcmp(a, "--log")) {
+            o->log_softmax = 1;
+        } else if (!strcmp(a, "--reps")) {
+            NEED_VALUE;
+            o->reps = atoi(v);
+            if (o->reps < 1) {
+                fprintf(stderr, "smax-bench: --reps must be >= 1\n");
+                return 2;
+            }
+        } else if (!strcmp(a, "--batch-ms")) {
+            NEED_VALUE;
+            o->batch_ms = atof(v);
+        } else if (!strcmp(a, "--max-seconds")) {
+            NEED_VALUE;
+            o->max_seconds = atof(v);
+        } else if (!strcmp(a, "--rotate-mb")) {
+            NEED_VALUE;
+            o->rotate_bytes = atof(v) * 1024.0 * 1024.0;
+        } else if (!strcmp(a, "--seed")) {
+            NEED_VALUE;
+            o->seed = strtoull(v, NULL, 0);
+        } else if (!strcmp(a, "--no-overhead")) {
+            o->overhead = 0;
+        } else if (!strcmp(a, "--csv")) {
+            NEED_VALUE;
+            o->csv = v;
+        } else if (!strcmp(a, "--json")) {
+            NEED_VALUE;
+            o->json = v;
+        } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
+            o->quiet = 1;
+        } else {
+            fprintf(stderr, "smax-bench: unknown option '%s' (try --help)\n", a);
+            return 2;
+        }
+#undef NEED_VALUE
+    }
+    if (o->nalgos == 0)
+        parse_algos(o, "all");
+    if (!have_shapes) {
+        const char *path = SMAX_BENCH_DEFAULT_SHAPES;
+#ifdef SMAX_BENCH_INSTALLED_SHAPES
+        if (!file_exists(path) && file_exists(SMAX_BENCH_INSTALLED_SHAPES))
+            path = SMAX_BENCH_INSTALLED_SHAPES;
+#endif
+        if (file_exists(path)) {
+            if (bench_shapes_read_file(&o->shapes, path))
+                return 2;
+        } else {
+            /* No shape file at hand: a small built-in list. */
+            bench_shapes_add(&o->shapes, 1024, 1024);
+            bench_shapes_add(&o->shapes, 64, 65536);
+            bench_shapes_add(&o->shapes, 1, 16777216);
+        }
+    }
+    return 0;
+}
+
+/* ---- one shape -------------------------------------------------------------- */
+
+typedef struct sweep {
+    const options *o;
+    smax_context ctx;
+    smax_device_info info;
+    bench_timing_opts topts;
+    bench_result *results;
+    size_t nresults, cap;
+    int job, njobs;
+} sweep;
+
+static bench_result *new_result(sweep *s, int64_t rows, int64_t cols,
+                                const char *algo)
+{
+    bench_result *r;
+    if (s->nresults == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        bench_result *p = realloc(s->results, cap * sizeof *p);
+        if (!p) {
+            fprintf(stderr, "smax-bench: out of host memory\n");
+            exit(2);
+        }
+        s->results = p;
+        s->cap = cap;
+    }
+    r = &s->results[s->nresults++];
+    memset(r, 0, sizeof *r);
+    r->rows = rows;
+    r->cols = cols;
+    snprintf(r->algo, sizeof r->algo, "%s", algo);
+    return r;
+}
+
+static void note_call(bench_result *r, smax_context ctx, const char *what,
+                      smax_status st)
+{
+    const char *detail = smax_last_error(ctx);
+    snprintf(r->note, sizeof r->note, "%s: %s%s%s", what,
+             smax_status_string(st), detail && detail[0] ? ": " : "",
+             detail ? detail : "");
+}
+
+static void progress(const sweep *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void progress(const sweep *s, const char *fmt, ...)
+{
+    va_list ap;
+    if (s->o->quiet)
+        return;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fflush(stderr);
+}
+
+static size_t round_up(size_t v, size_t a) { return (v + a - 1) / a * a; }
+
+static void skip_shape(sweep *s, int64_t rows, int64_t cols, const char *why)
+{
+    int i;
+    for (i = 0; i < s->o->nalgos; i++) {
+        bench_result *r =
+            new_result(s, rows, cols, bench_algo_name(s->o->algos[i]));
+        r->status = BENCH_SKIP;
+        snprintf(r->note, sizeof r->note, "%s", why);
+    }
+    s->job += s->o->nalgos + 1;
+    progress(s, "[%d/%d] %lldx%lld skipped: %s\n", s->job, s->njobs,
+             (long long)rows, (long long)cols, why);
+}
+
+/* The float64 host reference, in row blocks so long sweeps show progress. */
+static void reference(sweep *s, const float *x, float *ref, int64_t rows,
+                      int64_t cols, uint32_t flags)
+{
+    const int64_t total = rows * cols;
+    int64_t block = (int64_t)1 << 22, r0, step;
+    double t0 = bench_now();
+    int loud = total >= ((int64_t)1 << 24);
+    step = cols >= block ? 1 : block / cols;
+    if (loud)
+        progress(s, "      float64 host reference for %lldx%lld ...",
+                 (long long)rows, (long long)cols);
+    for (r0 = 0; r0 < rows; r0 += step) {
+        int64_t n = rows - r0 < step ? rows - r0 : step;
+        smax_reference(x + r0 * cols, n, cols, cols, ref + r0 * cols, cols,
+                       flags, 1.0f);
+        if (loud && rows > 1 && (r0 / step) % 16 == 15)
+            progress(s, " %d%%", (int)(100.0 * (double)(r0 + n) / rows));
+    }
+    if (loud)
+        progress(s, " done (%.1f s)\n", bench_now() - t0);
+}
+
+static void run_shape(sweep *s, int64_t rows, int64_t cols)
+{
+    const options *o = s->o;
+    const smax_device_info *info = &s->info;
+    uint32_t flags = o->log_softmax ? SMAX_FLAG_LOG : 0;
+    size_t bytes, slot_bytes, pool_bytes;
+    uint64_t scratch_max = 0;
+    double usable;
+    int nslots, i;
+    float *x = NULL, *ref = NULL, *got = NULL;
+    launch_state ls;
+    smax_status st;
+    char why[320], b1[32], b2[32], b3[32], b4[32];
+    size_t first_result = s->nresults;
+    smax_plan_info plans[4];
+    smax_status plan_st[4];
+    char plan_err[4][320];
+
+    memset(&ls, 0, sizeof ls);
+    if (rows == 0 || cols == 0) {
+        skip_shape(s, rows, cols, "empty problem (nothing to time)");
+        return;
+    }
+    if ((uint64_t)rows > (uint64_t)SIZE_MAX / 4 / (uint64_t)cols ||
+        (uint64_t)rows * (uint64_t)cols > (uint64_t)SIZE_MAX / 8) {
+        skip_shape(s, rows, cols, "too large for this host");
+        return;
+    }
+    bytes = (size_t)rows * (size_t)cols * sizeof(float);
+    slot_bytes = round_up(bytes, SLOT_ALIGN);
+
+    /* Plans first: they tell whether the algorithm runs and its scratch. */
+    ls.ctx = s->ctx;
+    ls.prob = smax_problem_make(rows, cols);
+    ls.prob.flags = flags;
+    for (i = 0; i < o->nalgos; i++) {
+        ls.prob.algorithm = (smax_algorithm)o->algos[i];
+        memset(&plans[i], 0, sizeof plans[i]);
+        plan_st[i] = smax_plan(s->ctx, &ls.prob, &plans[i]);
+        plan_err[i][0] = '\0';
+        if (plan_st[i] != SMAX_SUCCESS)
+            snprintf(plan_err[i], sizeof plan_err[i], "%s",
+                     smax_last_error(s->ctx));
+        else if (plans[i].scratch_bytes > scratch_max)
+            scratch_max = plans[i].scratch_bytes;
+    }
+
+    /* How many buffer pairs to rotate over, within the device's memory. */
+    usable = 0.85 * (double)info->global_mem_bytes - (double)scratch_max;
+    if ((double)slot_bytes > (double)info->max_alloc_bytes ||
+        2.0 * (double)slot_bytes > usable) {
+        snprintf(why, sizeof why,
+                 "does not fit: needs 2 x %s (+%s scratch); device has %s, "
+                 "largest buffer %s",
+                 bench_bytes_str((double)bytes, b1),
+                 bench_bytes_str((double)scratch_max, b2),
+                 bench_bytes_str((double)info->global_mem_bytes, b3),
+                 bench_bytes_str((double)info->max_alloc_bytes, b4));
+        skip_shape(s, rows, cols, why);
+        return;
+    }
+    nslots = 1;
+    if (o->rotate_bytes > 0) {
+        double want = ceil(o->rotate_bytes / (2.0 * (double)slot_bytes));
+        nslots = want > MAX_SLOTS ? MAX_SLOTS : (int)want;
+        if (nslots < 1)
+            nslots = 1;
+        while (nslots > 1 &&
+               ((double)nslots * slot_bytes > (double)info->max_alloc_bytes ||
+                2.0 * nslots * (double)slot_bytes > 0.5 * usable))
+            nslots--;
+    }
+
+    x = malloc(bytes);
+    ref = malloc(bytes);
+    got = malloc(bytes);
+    if (!x || !ref || !got) {
+        free(x);
+        free(ref);
+        free(got);
+        skip_shape(s, rows, cols, "not enough host memory for x, reference, output");
+        return;
+    }
+
+    /* Device pools; fewer slots if memory runs short. */
+    for (;;) {
+        pool_bytes = (size_t)nslots * slot_bytes;
+        st = smax_buffer_alloc(s->ctx, pool_bytes, &ls.xpool);
+        if (st == SMAX_SUCCESS) {
+            st = smax_buffer_alloc(s->ctx, pool_bytes, &ls.ypool);
+            if (st != SMAX_SUCCESS) {
+                smax_buffer_free(ls.xpool);
+                ls.xpool = NULL;
+            }
+        }
+        if (st == SMAX_SUCCESS || nslots == 1)
+            break;
+        nslots = nslots / 2 > 1 ? nslots / 2 : 1;
+    }
+    if (st != SMAX_SUCCESS) {
+        snprintf(why, sizeof why, "device allocation of 2 x %s failed: %s: %s",
+                 bench_bytes_str((double)bytes, b1), smax_status_string(st),
+                 smax_last_error(s->ctx));
+        free(x);
+        free(ref);
+        free(got);
+        skip_shape(s, rows, cols, why);
+        return;
+    }
+    ls.slot_bytes = slot_bytes;
+    ls.bytes = bytes;
+
+    /* Input: random normal, the same in every slot. */
+    if ((int64_t)rows * cols >= ((int64_t)1 << 24))
+        progress(s, "      %lldx%lld: random input (%s), %d slot(s)\n",
+                 (long long)rows, (long long)cols,
+                 bench_bytes_str((double)bytes, b1), nslots);
+    bench_fill_normal(x, (size_t)rows * (size_t)cols,
+                      o->seed ^ ((uint64_t)rows << 32) ^ (uint64_t)cols, 1.0);
+    if (nslots > 1) {
+        unsigned char *stage = malloc(pool_bytes);
+        if (stage) {
+            for (i = 0; i < nslots; i++)
+                memcpy(stage + (size_t)i * slot_bytes, x, bytes);
+            st = smax_buffer_write(s->ctx, ls.xpool, 0, stage, pool_bytes);
+            free(stage);
+        } else {
+            for (i = 0; i < nslots && st == SMAX_SUCCESS; i++)
+                st = smax_buffer_write(s->ctx, ls.xpool,
+                                       (size_t)i * slot_bytes, x, bytes);
+        }
+    } else {
+        st = smax_buffer_write(s->ctx, ls.xpool, 0, x, bytes);
+    }
+    if (st != SMAX_SUCCESS) {
+        snprintf(why, sizeof why, "writing the input failed: %s: %s",
+                 smax_status_string(st), smax_last_error(s->ctx));
+        skip_shape(s, rows, cols, why);
+        goto done;
+    }
+    reference(s, x, ref, rows, cols, flags);
+
+    /* The copy baseline: same bytes, same rotation, same timer. */
+    {
+        bench_result *r = new_result(s, rows, cols, "copy");
+        s->job++;
+        progress(s, "[%d/%d] %lldx%lld copy ...", s->job, s->njobs,
+                 (long long)rows, (long long)cols);
+        r->slots = nslots;
+        st = launch_copy(&ls, 0);
+        if (st == SMAX_SUCCESS)
+            st = smax_synchronize(s->ctx);
+        if (st == SMAX_SUCCESS)
+            st = smax_buffer_read(s->ctx, ls.ypool, 0, got, bytes);
+        if (st == SMAX_SUCCESS && memcmp(got, x, bytes) != 0) {
+            r->status = BENCH_FAIL;
+            snprintf(r->note, sizeof r->note,
+                     "smax_buffer_copy did not reproduce its input");
+        }
+        if (st == SMAX_SUCCESS)
+            st = bench_time(s->ctx, launch_copy, &ls, nslots, &s->topts, &r->t);
+        if (st != SMAX_SUCCESS) {
+            r->status = BENCH_ERROR;
+            note_call(r, s->ctx, "copy", st);
+            progress(s, " %s\n", r->note);
+        } else {
+            r->gbps = 2.0 * (double)bytes / (r->t.median_us * 1e-6) / 1e9;
+            r->pct_copy = 100.0;
+            progress(s, " %.1f us, %.2f GB/s\n", r->t.median_us, r->gbps);
+        }
+    }
+
+    for (i = 0; i < o->nalgos; i++) {
+        const smax_plan_info *p = &plans[i];
+        smax_check_result chk;
+        bench_result *r = new_result(s, rows, cols, bench_algo_name(o->algos[i]));
+        s->job++;
+        r->slots = nslots;
+        progress(s, "[%d/%d] %lldx%lld %s ...", s->job, s->njobs,
+                 (long long)rows, (long long)cols, r->algo);
+        ls.prob.algorithm = (smax_algorithm)o->algos[i];
+
+        if (plan_st[i] != SMAX_SUCCESS) {
+            r->status = plan_st[i] == SMAX_ERROR_NOT_SUPPORTED ? BENCH_NA
+                                                               : BENCH_ERROR;
+            if (r->status == BENCH_NA)
+                snprintf(r->note, sizeof r->note, "%.300s",
+                         plan_err[i][0] ? plan_err[i] : "not supported");
+            else
+                snprintf(r->note, sizeof r->note, "smax_plan: %s%s%.280s",
+                         smax_status_string(plan_st[i]),
+                         plan_err[i][0] ? ": " : "", plan_err[i]);
+            progress(s, " %s: %s\n", bench_status_name(r->status), r->note);
+            continue;
+        }
+        snprintf(r->ran, sizeof r->ran, "%s", bench_algo_name(p->algorithm));
+        r->group_size = p->group_size;
+        r->rows_per_group = p->rows_per_group;
+        r->chunks_per_row = p->chunks_per_row;
+        r->merge_levels = p->merge_levels;
+        r->vector_width = p->vector_width;
+
+        /* Verify: poison y, run once, read back, compare. */
+        memset(got, 0xff, bytes); /* all-ones bits: NaN */
+        st = smax_buffer_write(s->ctx, ls.ypool, 0, got, bytes);
+        if (st == SMAX_SUCCESS)
+            st = launch_softmax(&ls, 0);
+        if (st == SMAX_SUCCESS)
+            st = smax_synchronize(s->ctx);
+        if (st == SMAX_SUCCESS)
+            st = smax_buffer_read(s->ctx, ls.ypool, 0, got, bytes);
+        if (st != SMAX_SUCCESS) {
+            r->status = st == SMAX_ERROR_NOT_SUPPORTED ? BENCH_NA : BENCH_ERROR;
+            note_call(r, s->ctx, "smax_softmax", st);
+            progress(s, " %s: %s\n", bench_status_name(r->status), r->note);
+            continue;
+        }
+        memset(&chk, 0, sizeof chk);
+        if (!smax_check_output(x, cols, got, cols, ref, cols, rows, cols, flags,
+                               (int)p->merge_levels, &chk)) {
+            r->status = BENCH_FAIL;
+            snprintf(r->note, sizeof r->note,
+                     "%lld bad (trh %.3g); first: %s", (long long)chk.bad,
+                     chk.trh, chk.message);
+        }
+        r->bad = chk.bad;
+        r->worst_rel = chk.worst_rel;
+
+        st = bench_time(s->ctx, launch_softmax, &ls, nslots, &s->topts, &r->t);
+        if (st != SMAX_SUCCESS) {
+            r->status = BENCH_ERROR;
+            note_call(r, s->ctx, "timed smax_softmax", st);
+            progress(s, " ERROR: %s\n", r->note);
+            continue;
+        }
+        r->gbps = 2.0 * (double)bytes / (r->t.median_us * 1e-6) / 1e9;
+        progress(s, " %s, %s, %.1f us, %.2f GB/s\n", r->ran,
+                 bench_status_name(r->status), r->t.median_us, r->gbps);
+    }
+
+    /* % of copy and auto versus the best forced algorithm. */
+    {
+        size_t k;
+        double copy_us = 0, best = 0;
+        bench_result *autor = NULL;
+        for (k = first_result; k < s->nresults; k++) {
+            bench_result *r = &s->results[k];
+            if (!strcmp(r->algo, "copy")) {
+                if (r->status == BENCH_OK)
+                    copy_us = r->t.median_us;
+                continue;
+            }
+            if (r->status != BENCH_OK)
+                continue;
+            if (!strcmp(r->algo, "auto"))
+                autor = r;
+            else if (best == 0 || r->t.median_us < best)
+                best = r->t.median_us;
+        }
+        for (k = first_result; k < s->nresults; k++) {
+            bench_result *r = &s->results[k];
+            if (copy_us > 0 && r->t.median_us > 0 && strcmp(r->algo, "copy"))
+                r->pct_copy = 100.0 * copy_us / r->t.median_us;
+        }
+        if (autor && best > 0)
+            autor->vs_best = autor->t.median_us / best;
+    }
+
+done:
+    smax_buffer_free(ls.xpool);
+    smax_buffer_free(ls.ypool);
+    free(x);
+    free(ref);
+    free(got);
+}
+
+/* ---- launch overhead --------------------------------------------------------- */
+
+static void measure_overhead(sweep *s, bench_meta *m)
+{
+    launch_state ls;
+    float one = 0.5f, out = 0.0f;
+    bench_timing t;
+    smax_status st;
+
+    memset(&ls, 0, sizeof ls);
+    ls.ctx = s->ctx;
+    ls.prob = smax_problem_make(1, 1);
+    ls.prob.flags = s->o->log_softmax ? SMAX_FLAG_LOG : 0;
+    ls.bytes = sizeof(float);
+    ls.slot_bytes = SLOT_ALIGN;
+    progress(s, "launch overhead (1x1, auto) ...");
+    if ((st = smax_buffer_alloc(s->ctx, SLOT_ALIGN, &ls.xpool)) ||
+        (st = smax_buffer_alloc(s->ctx, SLOT_ALIGN, &ls.ypool)) ||
+        (st = smax_buffer_write(s->ctx, ls.xpool, 0, &one, sizeof one)) ||
+        (st = launch_softmax(&ls, 0)) || (st = smax_synchronize(s->ctx)) ||
+        (st = smax_buffer_read(s->ctx, ls.ypool, 0, &out, sizeof out))) {
+        progress(s, " failed: %s: %s\n", smax_status_string(st),
+                 smax_last_error(s->ctx));
+        goto done;
+    }
+    if (out != (s->o->log_softmax ? 0.0f : 1.0f))
+        progress(s, " (warning: 1x1 gave %.9g)", out);
+    if ((st = bench_time(s->ctx, launch_softmax, &ls, 1, &s->topts, &t))) {
+        progress(s, " failed: %s: %s\n", smax_status_string(st),
+                 smax_last_error(s->ctx));
+        goto done;
+    }
+    m->overhead_batched_us = t.median_us;
+    m->overhead_single_us = t.single_us;
+    if ((st = bench_time(s->ctx, launch_copy, &ls, 1, &s->topts, &t)) ==
+        SMAX_SUCCESS)
+        m->copy_overhead_batched_us = t.median_us;
+    m->have_overhead = 1;
+    progress(s, " %.2f us per launch (batched), %.2f us launch+sync\n",
+             m->overhead_batched_us, m->overhead_single_us);
+done:
+    smax_buffer_free(ls.xpool);
+    smax_buffer_free(ls.ypool);
+}
+
+/* ---- main --------------------------------------------------------------------- */
+
+static void join_command(char *dst, size_t n, int argc, char **argv)
+{
+    size_t len = 0;
+    int i;
+    dst[0] = '\0';
+    for (i = 0; i < argc && len + 1 < n; i++) {
+        int quote = strpbrk(argv[i], " \t\"'") != NULL || argv[i][0] == '\0';
+        int w = snprintf(dst + len, n - len, quote ? "%s'%s'" : "%s%s",
+                         i ? " " : "", argv[i]);
+        if (w < 0)
+            break;
+        len += (size_t)w;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    sweep s;
+    bench_meta meta;
+    smax_status st;
+    size_t i;
+    int rc, failed = 0;
+
+    rc = parse_args(&o, argc, argv);
+    if (rc)
+        return rc == 1 ? 0 : 2;
+
+    memset(&s, 0, sizeof s);
+    memset(&meta, 0, sizeof meta);
+    s.o = &o;
+    s.topts.reps = o.reps;
+    s.topts.min_batches = o.reps < 3 ? o.reps : 3;
+    s.topts.batch_seconds = o.batch_ms * 1e-3;
+    s.topts.max_seconds = o.max_seconds;
+    s.topts.max_per_batch = 100000;
+
+    st = smax_context_create(&s.ctx);
+    if (st != SMAX_SUCCESS) {
+        const char *detail = smax_last_error(NULL);
+        fprintf(stderr, "smax-bench: smax_context_create: %s%s%s\n",
+                smax_status_string(st), detail && detail[0] ? ": " : "",
+                detail ? detail : "");
+        if (st == SMAX_ERROR_NO_DEVICE) {
+            fprintf(stderr, "smax-bench: no %s device here: skipped\n",
+                    smax_backend_name());
+            return EXIT_SKIP;
+        }
+        return 2;
+    }
+    st = smax_device_info_get(s.ctx, &s.info);
+    if (st != SMAX_SUCCESS) {
+        fprintf(stderr, "smax-bench: smax_device_info_get: %s: %s\n",
+                smax_status_string(st), smax_last_error(s.ctx));
+        smax_context_destroy(s.ctx);
+        return 2;
+    }
+
+    snprintf(meta.device, sizeof meta.device, "%s", s.info.name);
+    snprintf(meta.vendor, sizeof meta.vendor, "%s", s.info.vendor);
+    meta.backend = smax_backend_name();
+    meta.version = smax_version_string();
+    meta.global_mem_bytes = s.info.global_mem_bytes;
+    meta.compute_units = s.info.compute_units;
+    meta.log_softmax = o.log_softmax;
+    meta.reps = o.reps;
+    meta.rotate_bytes = o.rotate_bytes;
+    {
+        time_t now = time(NULL);
+        struct tm *tm = gmtime(&now);
+        if (tm)
+            strftime(meta.date, sizeof meta.date, "%Y-%m-%dT%H:%M:%SZ", tm);
+    }
+    join_command(meta.command, sizeof meta.command, argc, argv);
+
+    s.njobs = (int)o.shapes.count * (o.nalgos + 1);
+    if (!o.quiet) {
+        char b1[32], b2[32];
+        fprintf(stderr, "smax-bench: smax %s, backend %s, device \"%s\" (%s, "
+                        "%s, largest buffer %s, fused up to %lld cols)\n",
+                meta.version, meta.backend, meta.device, meta.vendor,
+                bench_bytes_str((double)s.info.global_mem_bytes, b1),
+                bench_bytes_str((double)s.info.max_alloc_bytes, b2),
+                (long long)s.info.fused_max_cols);
+        fprintf(stderr, "smax-bench: %zu shapes x %d algorithms (+ copy)\n",
+                o.shapes.count, o.nalgos);
+    }
+
+    if (o.overhead)
+        measure_overhead(&s, &meta);
+    for (i = 0; i < o.shapes.count; i++)
+        run_shape(&s, o.shapes.items[i].rows, o.shapes.items[i].cols);
+
+    /* Notes may hold multi-line vendor logs: one line each. */
+    for (i = 0; i < s.nresults; i++) {
+        char *c;
+        for (c = s.results[i].note; *c; c++)
+            if ((unsigned char)*c < 0x20)
+                *c = ' ';
+    }
+    bench_print_table(stdout, &meta, s.results, s.nresults);
+    fflush(stdout);
+    for (i = 0; i < s.nresults; i++)
+        if (s.results[i].status == BENCH_FAIL ||
+            s.results[i].status == BENCH_ERROR)
+            failed = 1;
+    if (o.csv && bench_write_csv(o.csv, &meta, s.results, s.nresults))
+        failed = 1;
+    if (o.json && bench_write_json(o.json, &meta, s.results, s.nresults))
+        failed = 1;
+
+    free(s.results);
+    bench_shapes_free(&o.shapes);
+    smax_context_destroy(s.ctx);
+    return failed ? 1 : 0;
+}

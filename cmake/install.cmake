@@ -1,0 +1,23 @@
+# install.cmake - library, headers, smaxConfig.cmake (smax::smax) and smax.pc.
+install(TARGETS smax EXPORT smaxTargets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES include/smax/smax.h ${SMAX_INTEROP_HEADER}
+              ${SMAX_GENERATED_DIR}/include/smax/smax_export.h
+              ${SMAX_GENERATED_DIR}/include/smax/smax_version.h
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/smax)
+
+set(SMAX_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/smax)
+install(EXPORT smaxTargets NAMESPACE smax:: DESTINATION ${SMAX_CMAKE_DIR})
+configure_package_config_file(cmake/smaxConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/smaxConfig.cmake INSTALL_DESTINATION ${SMAX_CMAKE_DIR})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/smaxConfigVersion.cmake
+  COMPATIBILITY SameMajorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/smaxConfig.cmake
+              ${PROJECT_BINARY_DIR}/smaxConfigVersion.cmake
+        DESTINATION ${SMAX_CMAKE_DIR})
+
+configure_file(cmake/smax.pc.in ${PROJECT_BINARY_DIR}/smax.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/smax.pc
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -1,0 +1,127 @@
+/* context.c - context life cycle, error detail and introspection. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "plan.h"
+
+/* Detail of the last failure that left no context to hold it (a failed
+ * create), per thread; smax_last_error(NULL) returns it. */
+static _Thread_local char orphan_error[4096];
+
+int smax_context_valid(smax_context ctx)
+{
+    return ctx != NULL && ctx->magic == SMAX_CONTEXT_MAGIC;
+}
+
+smax_status smax_fail(smax_context ctx, smax_status status, const char *fmt,
+                      ...)
+{
+    if (smax_context_valid(ctx)) {
+        va_list args;
+        va_start(args, fmt);
+        vsnprintf(ctx->last_error, sizeof ctx->last_error, fmt, args);
+        va_end(args);
+    }
+    return status;
+}
+
+void smax_clear_error(smax_context ctx)
+{
+    ctx->last_error[0] = '\0';
+}
+
+smax_status smax_context_new(smax_context *out)
+{
+    if (out == NULL)
+        return SMAX_ERROR_INVALID_POINTER;
+    *out = NULL;
+    smax_context ctx = calloc(1, sizeof *ctx);
+    if (ctx == NULL)
+        return SMAX_ERROR_OUT_OF_MEMORY;
+    ctx->magic = SMAX_CONTEXT_MAGIC;
+    *out = ctx;
+    return SMAX_SUCCESS;
+}
+
+smax_status smax_context_finish(smax_context ctx)
+{
+    ctx->info.fused_max_cols = smax_fused_max_cols(ctx);
+    smax_clear_error(ctx);
+    return SMAX_SUCCESS;
+}
+
+void smax_context_delete(smax_context ctx)
+{
+    if (ctx->last_error[0] != '\0')
+        memcpy(orphan_error, ctx->last_error, sizeof orphan_error);
+    ctx->magic = 0;
+    free(ctx);
+}
+
+SMAX_API smax_status smax_context_create(smax_context *out_context)
+{
+    smax_context ctx;
+    smax_status st = smax_context_new(&ctx);
+    if (st != SMAX_SUCCESS)
+        return st;
+    st = smax_backend_create_default(ctx);
+    if (st != SMAX_SUCCESS) {
+        smax_context_delete(ctx);
+        return st;
+    }
+    *out_context = ctx;
+    return smax_context_finish(ctx);
+}
+
+SMAX_API smax_status smax_context_destroy(smax_context ctx)
+{
+    if (ctx == NULL)
+        return SMAX_SUCCESS;
+    if (!smax_context_valid(ctx))
+        return SMAX_ERROR_INVALID_HANDLE;
+    smax_clear_error(ctx);
+    if (ctx->scratch.handle != NULL)
+        smax_backend_free(ctx, ctx->scratch);
+    smax_backend_destroy(ctx);
+    smax_context_delete(ctx);
+    return SMAX_SUCCESS;
+}
+
+SMAX_API smax_status smax_synchronize(smax_context ctx)
+{
+    if (!smax_context_valid(ctx))
+        return SMAX_ERROR_INVALID_HANDLE;
+    return smax_backend_synchronize(ctx);
+}
+
+SMAX_API const char *smax_last_error(smax_context ctx)
+{
+    if (ctx == NULL)
+        return orphan_error;
+    if (!smax_context_valid(ctx))
+        return "invalid context";
+    return ctx->last_error;
+}
+
+SMAX_API smax_status smax_device_info_get(smax_context ctx,
+                                          smax_device_info *out_info)
+{
+    if (!smax_context_valid(ctx))
+        return SMAX_ERROR_INVALID_HANDLE;
+    if (out_info == NULL)
+        return SMAX_ERROR_INVALID_POINTER;
+    *out_info = ctx->info;
+    return SMAX_SUCCESS;
+}
+
+SMAX_API const char *smax_backend_name(void)
+{
+    return SMAX_BACKEND_NAME;
+}
+
+SMAX_API const char *smax_version_string(void)
+{
+    return SMAX_VERSION_STRING;
+}

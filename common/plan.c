@@ -1,0 +1,201 @@
+/* plan.c - which algorithm runs a problem, and with what geometry.
+ * The rules are explained in docs/algorithms.md. */
+#include <stdio.h>
+#include <string.h>
+
+#include "plan.h"
+
+/* A multi-block chunk holds at most this many elements, so huge vectors
+ * produce many partials and a merge tree rather than a few long loops. */
+#define SMAX_MB_MAX_CHUNK 16384
+/* Enough groups in flight per compute unit to hide memory latency. */
+#define SMAX_GROUPS_PER_CU 4
+
+static int64_t ceil_div(int64_t a, int64_t b)
+{
+    return (a + b - 1) / b;
+}
+
+static int pow2_at_least(int64_t v, int cap)
+{
+    int p = 1;
+    while (p < v && p < cap)
+        p <<= 1;
+    return p;
+}
+
+static int group_size(smax_context ctx)
+{
+    int want = (int)ctx->traits.preferred_group;
+    int cap = (int)ctx->info.max_group_size;
+    int g = 1;
+    while (g * 2 <= want && g * 2 <= cap)
+        g <<= 1;
+    return g;
+}
+
+/* Reduction scratch: one partial (two floats) per work-item. */
+static size_t reduction_bytes(int group)
+{
+    return (size_t)group * 2 * sizeof(float);
+}
+
+int64_t smax_fused_max_cols(smax_context ctx)
+{
+    size_t local = ctx->traits.max_local_dynamic;
+    size_t red = reduction_bytes(group_size(ctx));
+    if (local <= red)
+        return 0;
+    return (int64_t)((local - red) / sizeof(float)) & ~(int64_t)3;
+}
+
+static void set_row_mapping(smax_context ctx, const smax_problem *p,
+                            smax_exec_plan *plan)
+{
+    plan->group_size = group_size(ctx);
+    plan->lanes = pow2_at_least(ceil_div(p->cols, 4), plan->group_size);
+    plan->rows_per_group = plan->group_size / plan->lanes;
+    plan->groups = ceil_div(p->rows, plan->rows_per_group);
+}
+
+static void plan_fused(smax_context ctx, const smax_problem *p,
+                       smax_exec_plan *plan)
+{
+    set_row_mapping(ctx, p, plan);
+    plan->algorithm = SMAX_ALGO_FUSED;
+    plan->cols_padded = (int)((p->cols + 3) & ~(int64_t)3);
+    plan->local_bytes = (size_t)plan->rows_per_group * plan->cols_padded *
+                            sizeof(float) +
+                        reduction_bytes(plan->group_size);
+}
+
+static void plan_online(smax_context ctx, const smax_problem *p,
+                        smax_exec_plan *plan)
+{
+    set_row_mapping(ctx, p, plan);
+    plan->algorithm = SMAX_ALGO_ONLINE;
+    plan->local_bytes = reduction_bytes(plan->group_size);
+}
+
+static void plan_multiblock(smax_context ctx, const smax_problem *p,
+                            smax_exec_plan *plan)
+{
+    int g = group_size(ctx);
+    int64_t target = (int64_t)ctx->info.compute_units * SMAX_GROUPS_PER_CU;
+    int64_t chunks_wanted = ceil_div(target, p->rows);
+    int64_t len = (ceil_div(p->cols, chunks_wanted) + 3) & ~(int64_t)3;
+    int64_t min_len = 4 * (int64_t)g;
+    if (len < min_len)
+        len = min_len;
+    if (len > SMAX_MB_MAX_CHUNK)
+        len = SMAX_MB_MAX_CHUNK;
+
+    plan->algorithm = SMAX_ALGO_MULTIBLOCK;
+    plan->group_size = g;
+    plan->lanes = g;
+    plan->rows_per_group = 1;
+    plan->chunk_len = (int)len;
+    plan->chunks = (int)ceil_div(p->cols, len);
+    plan->groups = p->rows * plan->chunks;
+    plan->fan_in = g;
+    plan->local_bytes = reduction_bytes(g);
+    int64_t n = plan->chunks, level_out = ceil_div(n, plan->fan_in);
+    plan->merge_levels = 0;
+    do {
+        n = ceil_div(n, plan->fan_in);
+        plan->merge_levels++;
+    } while (n > 1);
+    /* Partials, then the first level's outputs; later levels ping-pong
+     * between the two regions. */
+    plan->scratch_bytes =
+        (size_t)(p->rows * (plan->chunks + level_out)) * 2 * sizeof(float);
+}
+
+static smax_status not_supported(smax_context ctx, const char *what,
+                                 const smax_problem *p, const char *why)
+{
+    return smax_fail(ctx, SMAX_ERROR_NOT_SUPPORTED,
+                     "%s cannot run %lld x %lld: %s", what,
+                     (long long)p->rows, (long long)p->cols, why);
+}
+
+smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
+                           smax_exec_plan *plan)
+{
+    memset(plan, 0, sizeof *plan);
+    if (p->cols > INT32_MAX - 4)
+        return not_supported(ctx, "smax", p,
+                             "rows longer than 2^31 - 5 elements");
+    const int64_t fused_max = ctx->info.fused_max_cols;
+    const int fits = p->cols <= fused_max;
+    char why[160];
+    why[0] = '\0';
+
+    switch (p->algorithm) {
+    case SMAX_ALGO_FUSED:
+        if (!fits) {
+            snprintf(why, sizeof why,
+                     "the row needs %lld bytes on-chip, the device has room "
+                     "for %lld f32 elements",
+                     (long long)(p->cols * 4), (long long)fused_max);
+            return not_supported(ctx, "fused", p, why);
+        }
+        plan_fused(ctx, p, plan);
+        snprintf(plan->reason, sizeof plan->reason, "forced: fused");
+        break;
+    case SMAX_ALGO_ONLINE:
+        plan_online(ctx, p, plan);
+        snprintf(plan->reason, sizeof plan->reason, "forced: online");
+        break;
+    case SMAX_ALGO_MULTIBLOCK:
+        plan_multiblock(ctx, p, plan);
+        snprintf(plan->reason, sizeof plan->reason, "forced: multiblock");
+        break;
+    default: {
+        smax_exec_plan rows_plan;
+        plan_online(ctx, p, &rows_plan);
+        const int64_t busy = (int64_t)ctx->info.compute_units *
+                             (ctx->traits.is_cpu ? 1 : 2);
+        const int64_t long_row = 8 * (int64_t)rows_plan.group_size;
+        if (rows_plan.groups < busy && p->cols >= long_row) {
+            plan_multiblock(ctx, p, plan);
+            snprintf(plan->reason, sizeof plan->reason,
+                     "auto: %lld row group(s) would leave %u compute units "
+                     "idle; each row split into %d chunks",
+                     (long long)rows_plan.groups, ctx->info.compute_units,
+                     plan->chunks);
+        } else if (fits) {
+            plan_fused(ctx, p, plan);
+            snprintf(plan->reason, sizeof plan->reason,
+                     "auto: the row fits on-chip (%lld <= %lld elements): "
+                     "one read, one write",
+                     (long long)p->cols, (long long)fused_max);
+        } else {
+            *plan = rows_plan;
+            snprintf(plan->reason, sizeof plan->reason,
+                     "auto: the row exceeds on-chip memory (%lld > %lld) and "
+                     "rows fill the device: two reads, one write",
+                     (long long)p->cols, (long long)fused_max);
+        }
+    }
+    }
+    if (plan->groups > INT32_MAX)
+        return not_supported(ctx, "smax", p, "more than 2^31 - 1 groups");
+    if (plan->local_bytes > ctx->traits.max_local_dynamic)
+        return not_supported(ctx, "this plan", p, "not enough on-chip memory");
+    return SMAX_SUCCESS;
+}
+
+void smax_plan_describe(const smax_exec_plan *plan, smax_plan_info *out)
+{
+    memset(out, 0, sizeof *out);
+    out->algorithm = plan->algorithm;
+    out->group_size = (uint32_t)plan->group_size;
+    out->rows_per_group = (uint32_t)plan->rows_per_group;
+    out->chunks_per_row =
+        plan->algorithm == SMAX_ALGO_MULTIBLOCK ? plan->chunks : 1;
+    out->merge_levels = (uint32_t)plan->merge_levels;
+    out->vector_width = 4;
+    out->scratch_bytes = plan->scratch_bytes;
+    snprintf(out->reason, sizeof out->reason, "%s", plan->reason);
+}

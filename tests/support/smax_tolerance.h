@@ -1,0 +1,60 @@
+/*
+ * smax_tolerance.h - THE accuracy rule of smax (PRODUCT.md section 3, after
+ * oneDNN's benchdnn), shared by the conformance suite and the benchmark.
+ *
+ * Per element, with ref from smax_reference():
+ *   ref NaN                     <=> got NaN
+ *   x = -inf (row not NaN)      got == ref exactly (0; log-softmax -inf)
+ *   ref or got infinite         got == ref exactly
+ *   |ref| <= 1e-5               |got - ref| < FLT_EPSILON
+ *   softmax, otherwise          |got - ref| / |ref| <= trh
+ *   log-softmax, otherwise      |got - ref| / max(|ref|, 1) <= trh
+ * and per row whose reference is finite and not a masked zero row:
+ *   softmax                     |sum_c got (in double) - 1| <= trh
+ *   log-softmax                 |sum_c exp(got) (in double) - 1| <= trh
+ * The row-sum check is what stops an all-zero (or all-tiny) output from
+ * passing a long row, where every reference element is below 1e-5.
+ * smax_tolerance.c explains the formula for trh and the log-softmax form.
+ */
+#ifndef SMAX_TESTS_TOLERANCE_H
+#define SMAX_TESTS_TOLERANCE_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* |ref| at or below this is judged by absolute error (FLT_EPSILON). */
+#define SMAX_TOLERANCE_SMALL_REF 1e-5
+
+/* Relative threshold for a row of n elements whose sum went through
+ * merge_levels merge levels (0 for fused/online plans). */
+double smax_tolerance_trh(int64_t n, int merge_levels, int log_softmax);
+
+typedef struct smax_check_result {
+    int64_t bad;                /* failing elements and rows            */
+    int64_t first_row, first_col; /* first failure; col -1: a row sum    */
+    double got, ref;            /* at the first failure                 */
+    double worst_rel;           /* largest relative error seen (the
+                                   quantity compared with trh: the
+                                   element rules above and the row sums) */
+    double trh;                 /* the threshold that was applied        */
+    char message[256];          /* the first failure in words           */
+} smax_check_result;
+
+/* Compares got against ref (ref from smax_reference). x is the input (to
+ * demand exact 0 / -inf at -inf inputs). Returns 1 if all pass. Also checks
+ * each finite softmax row sums (in double) to 1 within trh. out may be
+ * NULL. */
+int smax_check_output(const float *x, int64_t x_stride, const float *got,
+                      int64_t got_stride, const float *ref,
+                      int64_t ref_stride, int64_t rows, int64_t cols,
+                      uint32_t flags, int merge_levels,
+                      smax_check_result *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
