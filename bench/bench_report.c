@@ -106,7 +106,7 @@ void bench_print_table(FILE *f, const bench_meta *m, const bench_result *r,
                                                     : bench_status_name(x->status),
                 rel, tus, gbs, pct, vs);
         if (x->note[0] && x->status != BENCH_OK)
-            fprintf(f, "%-18s   %.*s\n", "", 110, x->note);
+            fprintf(f, "%-18s   %.*s\n", "", 200, x->note);
     }
 
     fprintf(f, "\n");

@@ -1,0 +1,21 @@
+/* gpu_runtime.h (CUDA) - the CUDA names behind the shared CUDA/HIP glue in
+ * backends/cuda_hip/. backends/hip/gpu_runtime.h maps the same words to
+ * HIP. */
+#ifndef SMAX_GPU_RUNTIME_H
+#define SMAX_GPU_RUNTIME_H
+
+#include <cuda_runtime_api.h>
+
+#define SMAX_GPU_RUNTIME_NAME "CUDA"
+#define SMAX_GPU(name) cuda##name            /* runtime calls and enums */
+#define SMAX_GPU_API(name) smax_cuda_##name  /* interop entry points    */
+typedef cudaStream_t smax_gpu_stream;
+typedef cudaError_t smax_gpu_error;
+typedef struct cudaDeviceProp smax_gpu_props;
+#define SMAX_GPU_ATTR_SMEM_OPTIN cudaDevAttrMaxSharedMemoryPerBlockOptin
+#define SMAX_GPU_FUNC_ATTR_MAX_DYN_SMEM cudaFuncAttributeMaxDynamicSharedMemorySize
+#define SMAX_GPU_ERR_NO_DEVICE(e) \
+    ((e) == cudaErrorNoDevice || (e) == cudaErrorInsufficientDriver)
+#define SMAX_GPU_ERR_OUT_OF_MEMORY(e) ((e) == cudaErrorMemoryAllocation)
+
+#endif

@@ -1,0 +1,190 @@
+/* gpu_backend.c - contexts, memory and launches for CUDA and HIP, written
+ * once against gpu_runtime.h (each backend's include path picks its own). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu_backend.h"
+
+/* Streaming kernels want enough threads per block to keep loads in flight. */
+#define GPU_GROUP 256
+
+smax_status smax_gpu_fail(smax_context ctx, smax_gpu_error err,
+                          const char *what)
+{
+    smax_status st = SMAX_ERROR_BACKEND;
+    if (SMAX_GPU_ERR_NO_DEVICE(err))
+        st = SMAX_ERROR_NO_DEVICE;
+    else if (SMAX_GPU_ERR_OUT_OF_MEMORY(err))
+        st = SMAX_ERROR_OUT_OF_MEMORY;
+    return smax_fail(ctx, st, "%s: %s: %s (%s)", what, SMAX_GPU_RUNTIME_NAME,
+                     SMAX_GPU(GetErrorString)(err),
+                     SMAX_GPU(GetErrorName)(err));
+}
+
+#define TRY(call, what)                                                     \
+    do {                                                                    \
+        smax_gpu_error e_ = (call);                                         \
+        if (e_ != SMAX_GPU(Success))                                        \
+            return smax_gpu_fail(ctx, e_, what);                            \
+    } while (0)
+
+smax_status smax_gpu_init(smax_context ctx)
+{
+    struct smax_backend *be = ctx->backend;
+    smax_gpu_props props;
+    int smem_optin = 0;
+    TRY(SMAX_GPU(GetDeviceProperties)(&props, be->device),
+        "GetDeviceProperties");
+    TRY(SMAX_GPU(DeviceGetAttribute)(&smem_optin, SMAX_GPU_ATTR_SMEM_OPTIN,
+                                     be->device),
+        "DeviceGetAttribute");
+    if (smem_optin < (int)props.sharedMemPerBlock)
+        smem_optin = (int)props.sharedMemPerBlock;
+    smax_device_info *info = &ctx->info;
+    snprintf(info->name, sizeof info->name, "%s", props.name);
+    snprintf(info->vendor, sizeof info->vendor, "%s", SMAX_GPU_RUNTIME_NAME);
+    info->global_mem_bytes = props.totalGlobalMem;
+    info->max_alloc_bytes = props.totalGlobalMem;
+    info->compute_units = (uint32_t)props.multiProcessorCount;
+    info->max_group_size = (uint32_t)props.maxThreadsPerBlock;
+    info->local_mem_bytes = (uint64_t)smem_optin;
+    info->supports_f16 = 0; /* f16 and bf16 kernels are not written yet */
+    info->supports_bf16 = 0;
+    ctx->traits.is_cpu = 0;
+    ctx->traits.preferred_group = GPU_GROUP;
+    ctx->traits.max_local_dynamic = (uint32_t)smem_optin;
+    /* Dynamic shared memory past the default 48 KB must be opted into per
+     * kernel; every kernel may get the device's full opt-in amount. */
+    for (int k = 0; k < SMAX_KERNEL_COUNT; ++k)
+        TRY(SMAX_GPU(FuncSetAttribute)(smax_gpu_kernels[k],
+                                       SMAX_GPU_FUNC_ATTR_MAX_DYN_SMEM,
+                                       smem_optin),
+            smax_kernel_names[k]);
+    return SMAX_SUCCESS;
+}
+
+smax_status smax_backend_create_default(smax_context ctx)
+{
+    struct smax_backend *be = calloc(1, sizeof *be);
+    if (be == NULL)
+        return SMAX_ERROR_OUT_OF_MEMORY;
+    ctx->backend = be;
+    smax_gpu_error err = SMAX_GPU(GetDevice)(&be->device);
+    if (err == SMAX_GPU(Success))
+        err = SMAX_GPU(StreamCreateWithFlags)(&be->stream,
+                                              SMAX_GPU(StreamNonBlocking));
+    smax_status st = err == SMAX_GPU(Success)
+                         ? SMAX_SUCCESS
+                         : smax_gpu_fail(ctx, err, "creating a stream");
+    be->owns_stream = st == SMAX_SUCCESS;
+    if (st == SMAX_SUCCESS)
+        st = smax_gpu_init(ctx);
+    if (st != SMAX_SUCCESS)
+        smax_backend_destroy(ctx);
+    return st;
+}
+
+void smax_backend_destroy(smax_context ctx)
+{
+    struct smax_backend *be = ctx->backend;
+    if (be == NULL)
+        return;
+    if (be->owns_stream) {
+        SMAX_GPU(StreamSynchronize)(be->stream);
+        SMAX_GPU(StreamDestroy)(be->stream);
+    }
+    free(be);
+    ctx->backend = NULL;
+}
+
+smax_status smax_backend_synchronize(smax_context ctx)
+{
+    TRY(SMAX_GPU(StreamSynchronize)(ctx->backend->stream), "StreamSynchronize");
+    return SMAX_SUCCESS;
+}
+
+smax_status smax_backend_alloc(smax_context ctx, size_t bytes,
+                               smax_native_mem *out)
+{
+    TRY(SMAX_GPU(SetDevice)(ctx->backend->device), "SetDevice");
+    TRY(SMAX_GPU(Malloc)(&out->handle, bytes), "Malloc");
+    return SMAX_SUCCESS;
+}
+
+/* The free waits for the device, so work queued on mem has finished. */
+void smax_backend_free(smax_context ctx, smax_native_mem mem)
+{
+    SMAX_GPU(SetDevice)(ctx->backend->device);
+    SMAX_GPU(Free)(mem.handle);
+}
+
+smax_status smax_backend_write(smax_context ctx, smax_native_mem dst,
+                               size_t dst_offset, const void *src,
+                               size_t bytes)
+{
+    smax_gpu_stream s = ctx->backend->stream;
+    TRY(SMAX_GPU(MemcpyAsync)((char *)dst.handle + dst_offset, src, bytes,
+                              SMAX_GPU(MemcpyHostToDevice), s),
+        "MemcpyAsync to the device");
+    TRY(SMAX_GPU(StreamSynchronize)(s), "StreamSynchronize");
+    return SMAX_SUCCESS;
+}
+
+smax_status smax_backend_read(smax_context ctx, smax_native_mem src,
+                              size_t src_offset, void *dst, size_t bytes)
+{
+    smax_gpu_stream s = ctx->backend->stream;
+    TRY(SMAX_GPU(MemcpyAsync)(dst, (const char *)src.handle + src_offset,
+                              bytes, SMAX_GPU(MemcpyDeviceToHost), s),
+        "MemcpyAsync to the host");
+    TRY(SMAX_GPU(StreamSynchronize)(s), "StreamSynchronize");
+    return SMAX_SUCCESS;
+}
+
+smax_status smax_backend_copy(smax_context ctx, smax_native_mem dst,
+                              size_t dst_offset, smax_native_mem src,
+                              size_t src_offset, size_t bytes)
+{
+    TRY(SMAX_GPU(MemcpyAsync)((char *)dst.handle + dst_offset,
+                              (const char *)src.handle + src_offset, bytes,
+                              SMAX_GPU(MemcpyDeviceToDevice),
+                              ctx->backend->stream),
+        "MemcpyAsync on the device");
+    return SMAX_SUCCESS;
+}
+
+size_t smax_backend_alignment(smax_context ctx, smax_native_mem mem,
+                              size_t offset)
+{
+    (void)ctx;
+    uintptr_t addr = (uintptr_t)mem.handle + offset;
+    size_t a = 256;
+    while (a > 1 && addr % a != 0)
+        a >>= 1;
+    return a;
+}
+
+smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
+                                int64_t groups, int group_size,
+                                size_t local_bytes, const smax_arg *args,
+                                int nargs)
+{
+    /* The runtime copies each argument from the address given here. */
+    void *slots[SMAX_MAX_KERNEL_ARGS];
+    for (int i = 0; i < nargs; ++i) {
+        const smax_arg *a = &args[i];
+        slots[i] = a->kind == SMAX_ARG_MEM   ? (void *)&a->v.mem.handle
+                   : a->kind == SMAX_ARG_I64 ? (void *)&a->v.i64
+                   : a->kind == SMAX_ARG_I32 ? (void *)&a->v.i32
+                                             : (void *)&a->v.f32;
+    }
+    dim3 grid = {(unsigned)groups, 1, 1};
+    dim3 block = {(unsigned)group_size, 1, 1};
+    TRY(SMAX_GPU(LaunchKernel)(smax_gpu_kernels[kernel], grid, block, slots,
+                               local_bytes, ctx->backend->stream),
+        smax_kernel_names[kernel]);
+    TRY(SMAX_GPU(GetLastError)(), smax_kernel_names[kernel]);
+    return SMAX_SUCCESS;
+}

@@ -1,0 +1,28 @@
+# backend_cuda.cmake - the CUDA backend: the shared CUDA/HIP host glue (C)
+# and the shared kernels compiled as CUDA.
+include(CheckLanguage)
+check_language(CUDA)
+if(NOT CMAKE_CUDA_COMPILER)
+  message(FATAL_ERROR
+    "BACKEND=cuda needs the CUDA toolkit (nvcc). Install it, put nvcc on "
+    "PATH or set CMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc.")
+endif()
+# sm_90 (H100) and older cards as machine code, plus PTX for newer ones.
+if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+  set(CMAKE_CUDA_ARCHITECTURES 75-real 80-real 90-real 90-virtual)
+endif()
+enable_language(CUDA)
+find_package(CUDAToolkit REQUIRED)
+# smax exists before CUDA was enabled, so it did not inherit this.
+set_target_properties(smax PROPERTIES CUDA_ARCHITECTURES "${CMAKE_CUDA_ARCHITECTURES}")
+
+target_sources(smax PRIVATE
+  backends/cuda_hip/gpu_backend.c
+  backends/cuda_hip/interop.c
+  backends/cuda_hip/kernel_table.cu)
+target_include_directories(smax PRIVATE backends/cuda backends/cuda_hip)
+# Precise math: nvcc's defaults (-prec-div, -prec-sqrt, no -ftz); never
+# --use_fast_math in this build.
+target_compile_options(smax PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra>)
+target_link_libraries(smax PUBLIC CUDA::cudart)
+set(SMAX_INTEROP_HEADER include/smax/smax_cuda.h)

@@ -1,0 +1,36 @@
+/*
+ * smax_cuda.h - interop between smax and native CUDA objects.
+ * Available in the CUDA build of libsmax only.
+ */
+#ifndef SMAX_SMAX_CUDA_H
+#define SMAX_SMAX_CUDA_H
+
+#include <cuda_runtime_api.h>
+
+#include "smax/smax.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A context on `device` whose work is enqueued on the caller's `stream`
+ * (0 for the legacy default stream). The stream must outlive the context. */
+SMAX_API smax_status smax_cuda_context_create(int device, cudaStream_t stream,
+                                              smax_context *out_context);
+
+/* A buffer handle over `bytes` of device memory at device_ptr (cudaMalloc,
+ * a framework's tensor, ...), without copying. The memory must outlive the
+ * handle; smax_buffer_free releases only the handle. */
+SMAX_API smax_status smax_cuda_buffer_wrap(smax_context context,
+                                           void *device_ptr, size_t bytes,
+                                           smax_buffer *out_buffer);
+
+/* The native objects behind a context or buffer. */
+SMAX_API cudaStream_t smax_cuda_stream(smax_context context);
+SMAX_API void *smax_cuda_buffer_pointer(smax_buffer buffer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SMAX_SMAX_CUDA_H */

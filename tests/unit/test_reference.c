@@ -1,0 +1,318 @@
+/*
+ * test_reference.c - the judge is tested too: the float64 reference gives
+ * known answers and the special values of PRODUCT.md section 3, and the
+ * tolerance rule accepts an honest f32 implementation while rejecting
+ * garbage (notably an all-zero output of a long row).
+ */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "smax_reference.h"
+#include "smax_tolerance.h"
+#include "unit_check.h"
+
+#define LOG 0x1u
+#define MASKED 0x2u
+
+/* ---- reference ------------------------------------------------------------ */
+
+static void test_known_values(void)
+{
+    const float x[3] = {1.0f, 2.0f, 3.0f};
+    float y[3];
+    smax_reference(x, 1, 3, 3, y, 3, 0, 1.0f);
+    const double s = exp(-2.0) + exp(-1.0) + 1.0;
+    const double want[3] = {exp(-2.0) / s, exp(-1.0) / s, 1.0 / s};
+    for (int i = 0; i < 3; ++i)
+        CHECK(y[i] == (float)want[i], "softmax(1,2,3)[%d] = %.9g, want %.9g",
+              i, y[i], want[i]);
+    smax_reference(x, 1, 3, 3, y, 3, LOG, 1.0f);
+    for (int i = 0; i < 3; ++i)
+        CHECK(y[i] == (float)log(want[i]),
+              "log_softmax(1,2,3)[%d] = %.9g, want %.9g", i, y[i],
+              log(want[i]));
+    /* Scale 2 of (0.5, 1, 1.5) is (1, 2, 3). */
+    const float h[3] = {0.5f, 1.0f, 1.5f};
+    smax_reference(h, 1, 3, 3, y, 3, 0, 2.0f);
+    for (int i = 0; i < 3; ++i)
+        CHECK(y[i] == (float)want[i], "scale 2: [%d] = %.9g", i, y[i]);
+}
+
+static void test_equal_values(void)
+{
+    for (int n = 1; n <= 4096; n *= 4) {
+        float *x = malloc(sizeof(float) * (size_t)n * 2);
+        float *y = x + n;
+        for (int i = 0; i < n; ++i)
+            x[i] = -7.25f;
+        smax_reference(x, 1, n, n, y, n, 0, 1.0f);
+        int bad = 0;
+        for (int i = 0; i < n; ++i)
+            bad += y[i] != 1.0f / (float)n;
+        CHECK(bad == 0, "n=%d equal values: %d elements not exactly 1/n", n,
+              bad);
+        smax_reference(x, 1, n, n, y, n, LOG, 1.0f);
+        bad = 0;
+        for (int i = 0; i < n; ++i)
+            bad += y[i] != (float)-log((double)n);
+        CHECK(bad == 0, "n=%d equal values: %d log outputs not -log n", n,
+              bad);
+        free(x);
+    }
+}
+
+static int all_nan(const float *y, int n)
+{
+    for (int i = 0; i < n; ++i)
+        if (!isnan(y[i]))
+            return 0;
+    return 1;
+}
+
+static int all_equal(const float *y, int n, float v)
+{
+    for (int i = 0; i < n; ++i)
+        if (!(y[i] == v))
+            return 0;
+    return 1;
+}
+
+static void test_special_rows(void)
+{
+    const float I = INFINITY;
+    float y[4];
+    for (unsigned flags = 0; flags < 4; ++flags) {
+        const float nan_row[4] = {1.0f, NAN, 2.0f, -I};
+        smax_reference(nan_row, 1, 4, 4, y, 4, flags, 1.0f);
+        CHECK(all_nan(y, 4), "flags %u: NaN row not all NaN", flags);
+        const float pinf_row[4] = {1.0f, I, 2.0f, -I};
+        smax_reference(pinf_row, 1, 4, 4, y, 4, flags, 1.0f);
+        CHECK(all_nan(y, 4), "flags %u: +inf row not all NaN", flags);
+        const float ninf_row[4] = {-I, -I, -I, -I};
+        smax_reference(ninf_row, 1, 4, 4, y, 4, flags, 1.0f);
+        if (flags & MASKED)
+            CHECK(all_equal(y, 4, 0.0f), "flags %u: masked row not 0", flags);
+        else
+            CHECK(all_nan(y, 4), "flags %u: -inf row not NaN", flags);
+        const float some_row[4] = {-I, 0.0f, -I, 0.0f};
+        smax_reference(some_row, 1, 4, 4, y, 4, flags, 1.0f);
+        const float hole = (flags & LOG) ? -I : 0.0f;
+        const float half = (flags & LOG) ? (float)-log(2.0) : 0.5f;
+        CHECK(y[0] == hole && y[2] == hole && y[1] == half && y[3] == half,
+              "flags %u: some -inf row gives %g %g %g %g", flags, y[0], y[1],
+              y[2], y[3]);
+    }
+    /* Scaling first: 2 * -FLT_MAX is -inf, so that element is exactly 0;
+     * scale 0 turns -inf into NaN; a negative scale turns -inf into +inf. */
+    const float big[2] = {-FLT_MAX, 1.0f};
+    smax_reference(big, 1, 2, 2, y, 2, 0, 2.0f);
+    CHECK(y[0] == 0.0f && y[1] == 1.0f, "scale 2 on -FLT_MAX: %g %g", y[0],
+          y[1]);
+    const float ninf[2] = {-I, 1.0f};
+    smax_reference(ninf, 1, 2, 2, y, 2, 0, 0.0f);
+    CHECK(all_nan(y, 2), "scale 0 on -inf should give NaN");
+    smax_reference(ninf, 1, 2, 2, y, 2, 0, -1.0f);
+    CHECK(all_nan(y, 2), "scale -1 on -inf should give NaN");
+    /* -FLT_MAX everywhere is a finite row: 1/n each. */
+    const float low[4] = {-FLT_MAX, -FLT_MAX, -FLT_MAX, -FLT_MAX};
+    smax_reference(low, 1, 4, 4, y, 4, 0, 1.0f);
+    CHECK(all_equal(y, 4, 0.25f), "-FLT_MAX row: %g", y[0]);
+}
+
+static void test_in_place_and_strides(void)
+{
+    float x[2 * 7], y[2 * 9], z[2 * 7];
+    for (int i = 0; i < 14; ++i)
+        x[i] = z[i] = (float)(i % 5) - 1.5f;
+    for (int i = 0; i < 18; ++i)
+        y[i] = 42.0f;
+    smax_reference(x, 2, 5, 7, y, 9, 0, 0.5f);
+    smax_reference(z, 2, 5, 7, z, 7, 0, 0.5f); /* in place */
+    int bad = 0;
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 5; ++c)
+            bad += y[r * 9 + c] != z[r * 7 + c];
+    CHECK(bad == 0, "in-place reference differs in %d elements", bad);
+    CHECK(y[5] == 42.0f && y[6] == 42.0f && y[7] == 42.0f && y[8] == 42.0f &&
+              y[14] == 42.0f,
+          "reference wrote into the row padding");
+}
+
+/* ---- tolerance ------------------------------------------------------------ */
+
+static void test_trh_formula(void)
+{
+    CHECK(smax_tolerance_trh(1, 0, 0) == 10 * FLT_EPSILON, "trh(1)");
+    CHECK(smax_tolerance_trh(1024, 0, 0) == 10 * FLT_EPSILON, "trh(1024)");
+    CHECK(smax_tolerance_trh(1025, 0, 0) > 10 * FLT_EPSILON,
+          "trh must grow past 1024");
+    CHECK(smax_tolerance_trh(1 << 20, 2, 0) > smax_tolerance_trh(1 << 20, 1, 0),
+          "trh must grow with merge levels");
+    CHECK(smax_tolerance_trh(4096, 1, 1) == 5 * smax_tolerance_trh(4096, 1, 0),
+          "log-softmax is 5x");
+    /* Never a blanket pass: even 2^26 elements with 3 levels stays small. */
+    CHECK(smax_tolerance_trh((int64_t)1 << 26, 3, 1) < 1e-4,
+          "trh(2^26, 3, log) = %g", smax_tolerance_trh((int64_t)1 << 26, 3, 1));
+}
+
+/* An honest f32 implementation (two passes, expf/logf, sums in blocks of
+ * 256 added in a tree, like the kernels) must pass the rule. */
+static void f32_softmax(const float *x, int n, float *y, int log_sm)
+{
+    float m = -INFINITY;
+    for (int i = 0; i < n; ++i)
+        m = fmaxf(m, x[i]);
+    int blocks = (n + 255) / 256;
+    float *part = malloc(sizeof(float) * (size_t)blocks);
+    for (int b = 0; b < blocks; ++b) {
+        float s = 0.0f;
+        for (int i = b * 256; i < n && i < (b + 1) * 256; ++i)
+            s += x[i] == -INFINITY ? 0.0f : expf(x[i] - m);
+        part[b] = s;
+    }
+    for (int w = 1; w < blocks; w *= 2)
+        for (int b = 0; b + w < blocks; b += 2 * w)
+            part[b] += part[b + w];
+    const float s = part[0], ls = logf(part[0]);
+    for (int i = 0; i < n; ++i)
+        y[i] = log_sm ? (x[i] - m) - ls
+                      : (x[i] == -INFINITY ? 0.0f : expf(x[i] - m)) / s;
+    free(part);
+}
+
+static double normal(double sigma)
+{
+    double u1 = unit_rng_uniform(), u2 = unit_rng_uniform();
+    if (u1 < 1e-300)
+        u1 = 1e-300;
+    return sigma * sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+static void test_honest_f32_passes(void)
+{
+    const int sizes[] = {1, 3, 100, 1024, 5000, 70000};
+    const double sigmas[] = {1e-3, 1.0, 30.0, 1e4};
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; ++si) {
+        const int n = sizes[si];
+        float *x = malloc(sizeof(float) * (size_t)n * 3);
+        float *y = x + n, *ref = x + 2 * n;
+        for (size_t gi = 0; gi < sizeof sigmas / sizeof sigmas[0]; ++gi)
+            for (int log_sm = 0; log_sm < 2; ++log_sm) {
+                for (int i = 0; i < n; ++i)
+                    x[i] = (float)normal(sigmas[gi]);
+                if (n > 2)
+                    x[1] = -INFINITY;
+                f32_softmax(x, n, y, log_sm);
+                smax_reference(x, 1, n, n, ref, n, log_sm ? LOG : 0, 1.0f);
+                smax_check_result res;
+                int ok = smax_check_output(x, n, y, n, ref, n, 1, n,
+                                           log_sm ? LOG : 0, 0, &res);
+                CHECK(ok, "honest f32 n=%d sigma=%g log=%d rejected: %s", n,
+                      sigmas[gi], log_sm, res.message);
+            }
+        free(x);
+    }
+    /* The dominant-element case behind the log-space rule: y = -log S with
+     * S slightly above 1. */
+    float x[8] = {10.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, -3.0f}, y[8],
+          ref[8];
+    for (int k = 0; k < 12; ++k) {
+        x[0] = 4.0f + (float)k;
+        f32_softmax(x, 8, y, 1);
+        smax_reference(x, 1, 8, 8, ref, 8, LOG, 1.0f);
+        smax_check_result res;
+        CHECK(smax_check_output(x, 8, y, 8, ref, 8, 1, 8, LOG, 0, &res),
+              "dominant %g log-softmax rejected: %s", x[0], res.message);
+    }
+}
+
+static void test_garbage_fails(void)
+{
+    /* All zeros for a long uniform row: every reference element is 2^-24,
+     * below 1e-5 and within FLT_EPSILON of 0, so only the row sum can
+     * catch it, and must. */
+    const int n = 1 << 24;
+    float *x = calloc((size_t)n, sizeof(float));
+    float *ref = malloc(sizeof(float) * (size_t)n);
+    float *got = calloc((size_t)n, sizeof(float));
+    smax_reference(x, 1, n, n, ref, n, 0, 1.0f);
+    smax_check_result res;
+    int ok = smax_check_output(x, n, got, n, ref, n, 1, n, 0, 2, &res);
+    CHECK(!ok && res.first_col == -1,
+          "all-zero output of a 2^24 row passes (bad %lld)",
+          (long long)res.bad);
+    /* The exact reference passes itself with zero error. */
+    ok = smax_check_output(x, n, ref, n, ref, n, 1, n, 0, 2, &res);
+    CHECK(ok && res.worst_rel < 1e-7, "reference vs itself: %s",
+          res.message);
+    free(x);
+    free(ref);
+    free(got);
+
+    /* Perturbations around the threshold, on a small row. */
+    float xs[64], r[64], g[64];
+    for (int i = 0; i < 64; ++i)
+        xs[i] = (float)normal(1.0);
+    smax_reference(xs, 1, 64, 64, r, 64, 0, 1.0f);
+    const double trh = smax_tolerance_trh(64, 0, 0);
+    for (int i = 0; i < 64; ++i)
+        g[i] = (float)(r[i] * (1.0 + 0.4 * trh));
+    CHECK(smax_check_output(xs, 64, g, 64, r, 64, 1, 64, 0, 0, &res),
+          "0.4 trh error rejected: %s", res.message);
+    memcpy(g, r, sizeof g);
+    g[17] = (float)(r[17] * (1.0 + 3.0 * trh));
+    ok = smax_check_output(xs, 64, g, 64, r, 64, 1, 64, 0, 0, &res);
+    CHECK(!ok && res.first_row == 0 && res.first_col == 17,
+          "3 trh error on one element accepted or misplaced (%lld, %lld)",
+          (long long)res.first_row, (long long)res.first_col);
+    /* Softmax outputs scaled by a common 1 + 3 trh: each element fails. */
+    for (int i = 0; i < 64; ++i)
+        g[i] = (float)(r[i] * (1.0 + 3.0 * trh));
+    CHECK(!smax_check_output(xs, 64, g, 64, r, 64, 1, 64, 0, 0, &res),
+          "common 3 trh error accepted");
+
+    /* NaN mismatches, both ways. */
+    memcpy(g, r, sizeof g);
+    g[3] = NAN;
+    CHECK(!smax_check_output(xs, 64, g, 64, r, 64, 1, 64, 0, 0, &res),
+          "unexpected NaN accepted");
+    float nan_ref[64];
+    for (int i = 0; i < 64; ++i)
+        nan_ref[i] = NAN;
+    memcpy(g, nan_ref, sizeof g);
+    g[5] = 0.0f;
+    CHECK(!smax_check_output(xs, 64, g, 64, nan_ref, 64, 1, 64, 0, 0, &res),
+          "missing NaN accepted");
+    /* A tiny nonzero output where the input is -inf is wrong. */
+    xs[9] = -INFINITY;
+    smax_reference(xs, 1, 64, 64, r, 64, 0, 1.0f);
+    memcpy(g, r, sizeof g);
+    g[9] = 1e-30f;
+    CHECK(!smax_check_output(xs, 64, g, 64, r, 64, 1, 64, 0, 0, &res) &&
+              res.first_col == 9,
+          "nonzero at a -inf input accepted");
+    /* Log-softmax: -inf there, and garbage log outputs fail the sum. */
+    smax_reference(xs, 1, 64, 64, r, 64, LOG, 1.0f);
+    memcpy(g, r, sizeof g);
+    g[9] = -FLT_MAX;
+    CHECK(!smax_check_output(xs, 64, g, 64, r, 64, 1, 64, LOG, 0, &res),
+          "finite log output at a -inf input accepted");
+    for (int i = 0; i < 64; ++i)
+        g[i] = i == 9 ? -INFINITY : r[i] - 1e-4f;
+    CHECK(!smax_check_output(xs, 64, g, 64, r, 64, 1, 64, LOG, 0, &res),
+          "log outputs shifted by 1e-4 accepted");
+}
+
+int main(void)
+{
+    test_known_values();
+    test_equal_values();
+    test_special_rows();
+    test_in_place_and_strides();
+    test_trh_formula();
+    test_honest_f32_passes();
+    test_garbage_fails();
+    return UNIT_SUMMARY();
+}
