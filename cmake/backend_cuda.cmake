@@ -25,4 +25,5 @@ target_include_directories(smax PRIVATE backends/cuda backends/cuda_hip)
 # --use_fast_math in this build.
 target_compile_options(smax PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra>)
 target_link_libraries(smax PUBLIC CUDA::cudart)
+set_target_properties(smax PROPERTIES CUDA_VISIBILITY_PRESET hidden)
 set(SMAX_INTEROP_HEADER include/smax/smax_cuda.h)

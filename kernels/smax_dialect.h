@@ -41,7 +41,8 @@ typedef float4 smax_float4;
 #endif
 #include <math.h>
 #define SMAX_FN static __device__ __forceinline__
-#define SMAX_KERNEL extern "C" __global__
+/* Hidden: kernels are reached through the launch table, never exported. */
+#define SMAX_KERNEL extern "C" __global__ __attribute__((visibility("hidden")))
 #define SMAX_GLOBAL
 #define SMAX_LOCAL
 #define SMAX_BARRIER() __syncthreads()

@@ -55,9 +55,11 @@ smax_status smax_gpu_init(smax_context ctx)
     ctx->traits.is_cpu = 0;
     ctx->traits.preferred_group = GPU_GROUP;
     ctx->traits.max_local_dynamic = (uint32_t)smem_optin;
-    /* Dynamic shared memory past the default 48 KB must be opted into per
-     * kernel; every kernel may get the device's full opt-in amount. */
-    for (int k = 0; k < SMAX_KERNEL_COUNT; ++k)
+    /* Dynamic shared memory past the default (48 KB on NVIDIA) must be
+     * opted into per kernel; every kernel may get the full opt-in amount. */
+    for (int k = 0; smem_optin > (int)props.sharedMemPerBlock &&
+                    k < SMAX_KERNEL_COUNT;
+         ++k)
         TRY(SMAX_GPU(FuncSetAttribute)(smax_gpu_kernels[k],
                                        SMAX_GPU_FUNC_ATTR_MAX_DYN_SMEM,
                                        smem_optin),
@@ -71,7 +73,17 @@ smax_status smax_backend_create_default(smax_context ctx)
     if (be == NULL)
         return SMAX_ERROR_OUT_OF_MEMORY;
     ctx->backend = be;
-    smax_gpu_error err = SMAX_GPU(GetDevice)(&be->device);
+    int count = 0;
+    smax_gpu_error err = SMAX_GPU(GetDeviceCount)(&count);
+    if (err != SMAX_GPU(Success) || count == 0) {
+        smax_status st = smax_fail(ctx, SMAX_ERROR_NO_DEVICE,
+                                   "no %s device is present (%s)",
+                                   SMAX_GPU_RUNTIME_NAME,
+                                   SMAX_GPU(GetErrorString)(err));
+        smax_backend_destroy(ctx);
+        return st;
+    }
+    err = SMAX_GPU(GetDevice)(&be->device);
     if (err == SMAX_GPU(Success))
         err = SMAX_GPU(StreamCreateWithFlags)(&be->stream,
                                               SMAX_GPU(StreamNonBlocking));

@@ -6,9 +6,10 @@
  *   ref NaN                     <=> got NaN
  *   x = -inf (row not NaN)      got == ref exactly (0; log-softmax -inf)
  *   ref or got infinite         got == ref exactly
- *   |ref| <= 1e-5               |got - ref| < FLT_EPSILON
+ *   softmax, |ref| <= 1e-5      |got - ref| < FLT_EPSILON
  *   softmax, otherwise          |got - ref| / |ref| <= trh
- *   log-softmax, otherwise      |got - ref| / max(|ref|, 1) <= trh
+ *   log-softmax                 |got - ref| / max(|ref|, 1) <= trh
+ *                               (log space: absolute below 1)
  * and per row whose reference is finite and not a masked zero row:
  *   softmax                     |sum_c got (in double) - 1| <= trh
  *   log-softmax                 |sum_c exp(got) (in double) - 1| <= trh

@@ -164,8 +164,9 @@ static void f32_softmax(const float *x, int n, float *y, int log_sm)
     float m = -INFINITY;
     for (int i = 0; i < n; ++i)
         m = fmaxf(m, x[i]);
-    int blocks = (n + 255) / 256;
+    int blocks = n > 0 ? (n + 255) / 256 : 1;
     float *part = malloc(sizeof(float) * (size_t)blocks);
+    part[0] = 0.0f;
     for (int b = 0; b < blocks; ++b) {
         float s = 0.0f;
         for (int i = b * 256; i < n && i < (b + 1) * 256; ++i)

@@ -29,7 +29,7 @@ static int unit_passed, unit_failed;
 /* Deterministic generator (splitmix64): the same numbers on every host. */
 static unsigned long long unit_rng_state = 0x5eed5eedULL;
 
-static unsigned long long unit_rng_next(void)
+static inline unsigned long long unit_rng_next(void)
 {
     unsigned long long z = (unit_rng_state += 0x9E3779B97F4A7C15ULL);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -38,13 +38,13 @@ static unsigned long long unit_rng_next(void)
 }
 
 /* Uniform in [0, 1). */
-static double unit_rng_uniform(void)
+static inline double unit_rng_uniform(void)
 {
     return (double)(unit_rng_next() >> 11) * (1.0 / 9007199254740992.0);
 }
 
 /* Uniform integer in [0, n). */
-static long unit_rng_below(long n)
+static inline long unit_rng_below(long n)
 {
     return (long)(unit_rng_next() % (unsigned long long)n);
 }

@@ -1,0 +1,27 @@
+/* gpu_runtime.h (HIP) - the HIP names behind the shared CUDA/HIP glue in
+ * backends/cuda_hip/. backends/cuda/gpu_runtime.h maps the same words to
+ * CUDA. */
+#ifndef SMAX_GPU_RUNTIME_H
+#define SMAX_GPU_RUNTIME_H
+
+#include <hip/hip_runtime_api.h>
+
+#define SMAX_GPU_RUNTIME_NAME "HIP"
+#define SMAX_GPU(name) hip##name            /* runtime calls and enums */
+#define SMAX_GPU_API(name) smax_hip_##name  /* interop entry points    */
+typedef hipStream_t smax_gpu_stream;
+typedef hipError_t smax_gpu_error;
+typedef hipDeviceProp_t smax_gpu_props;
+/* The opt-in limit exists on HIP's NVIDIA platform only; on AMD a group
+ * may use all of its LDS without opting in. */
+#if defined(__HIP_PLATFORM_NVIDIA__)
+#define SMAX_GPU_ATTR_SMEM_OPTIN hipDeviceAttributeSharedMemPerBlockOptin
+#else
+#define SMAX_GPU_ATTR_SMEM_OPTIN hipDeviceAttributeMaxSharedMemoryPerBlock
+#endif
+#define SMAX_GPU_FUNC_ATTR_MAX_DYN_SMEM hipFuncAttributeMaxDynamicSharedMemorySize
+#define SMAX_GPU_ERR_NO_DEVICE(e) \
+    ((e) == hipErrorNoDevice || (e) == hipErrorInsufficientDriver)
+#define SMAX_GPU_ERR_OUT_OF_MEMORY(e) ((e) == hipErrorOutOfMemory)
+
+#endif
