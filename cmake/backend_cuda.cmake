@@ -24,6 +24,11 @@ target_include_directories(smax PRIVATE backends/cuda backends/cuda_hip)
 # Precise math: nvcc's defaults (-prec-div, -prec-sqrt, no -ftz); never
 # --use_fast_math in this build.
 target_compile_options(smax PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra>)
-target_link_libraries(smax PUBLIC CUDA::cudart)
+# The static runtime: libsmax then loads on any machine with a recent enough
+# driver, whatever libcudart the application has (or lacks). Streams and
+# device pointers from the application's runtime are driver objects and
+# work across runtime copies.
+target_link_libraries(smax PRIVATE CUDA::cudart_static)
+target_include_directories(smax PUBLIC ${CUDAToolkit_INCLUDE_DIRS})
 set_target_properties(smax PROPERTIES CUDA_VISIBILITY_PRESET hidden)
 set(SMAX_INTEROP_HEADER include/smax/smax_cuda.h)

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# install-deps.sh [opencl|cuda|hip|all] - installs, from Debian's packages,
+# what building and testing that backend needs and is not there yet.
+# Default: opencl. nvcc (CUDA) is not a Debian package of the right age: the
+# CUDA backend uses the toolkit found on PATH or in /usr/local/cuda.
+set -euo pipefail
+what=${1:-opencl}
+
+packages=(cmake make gcc g++ pkg-config binutils)
+case "$what" in
+  opencl) packages+=(pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo) ;;
+  cuda) ;;
+  hip) packages+=(hipcc libamdhip64-dev rocm-device-libs llvm-15) ;;
+  all) packages+=(pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo
+                  hipcc libamdhip64-dev rocm-device-libs llvm-15) ;;
+  *) echo "usage: $0 [opencl|cuda|hip|all]" >&2; exit 2 ;;
+esac
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "install-deps: installing ${missing[*]}"
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -q
+  $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+else
+  echo "install-deps: all of ${packages[*]} present"
+fi
+
+if [[ $what == cuda || $what == all ]] && ! command -v nvcc >/dev/null &&
+   [ ! -x /usr/local/cuda/bin/nvcc ]; then
+  echo "install-deps: note: no nvcc on PATH or in /usr/local/cuda; the CUDA build will be skipped" >&2
+fi

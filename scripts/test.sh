@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# test.sh - installs what is missing, then builds every backend and runs the
+# whole test suite: OpenCL runs (PoCL on the CPU without a GPU); CUDA and
+# HIP are built and linked, and their suites run where a device exists and
+# report skipped where none does. SMAX_BACKENDS="opencl cuda hip" narrows it;
+# SMAX_TEST_LABELS (default "unit|conformance|abi") picks the CTest labels.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+backends=${SMAX_BACKENDS:-opencl cuda hip}
+labels=${SMAX_TEST_LABELS:-unit|conformance|abi}
+scripts/install-deps.sh all
+export PATH=$PATH:/usr/local/cuda/bin
+
+status=0
+for b in $backends; do
+  if [[ $b == cuda ]] && ! command -v nvcc >/dev/null; then
+    echo "=== cuda: SKIPPED (no nvcc found)"; continue
+  fi
+  echo "=== $b: build"
+  start=$SECONDS
+  cmake -S . -B "build-$b" -DBACKEND="$b" -DSMAX_WERROR=ON
+  cmake --build "build-$b" -j"$(nproc)"
+  echo "=== $b: test (labels: $labels)"
+  if ! ctest --test-dir "build-$b" -L "$labels" --output-on-failure; then
+    status=1
+  fi
+  echo "=== $b: done in $((SECONDS - start)) s"
+done
+exit $status
