@@ -30,6 +30,10 @@ typedef float4 smax_float4;
 /* Dynamic on-chip memory arrives as a kernel argument in OpenCL. */
 #define SMAX_DYN_LOCAL_PARAM , __local float *smax_dyn_local
 #define SMAX_DYN_LOCAL_DECL
+/* OpenCL 1.2 has no portable sub-group shuffles: reductions use local
+ * memory. */
+#define SMAX_HAVE_SHUFFLE 0
+#define SMAX_UNROLL _Pragma("unroll 4")
 
 #elif defined(__CUDACC__) || defined(__HIPCC__)
 /* ------------------------------------------------------------ CUDA and HIP */
@@ -59,6 +63,24 @@ typedef float4 smax_float4;
 #define SMAX_RESTRICT __restrict__
 #define SMAX_DYN_LOCAL_PARAM
 #define SMAX_DYN_LOCAL_DECL extern __shared__ float smax_dyn_local[];
+#define SMAX_UNROLL _Pragma("unroll 4")
+/* Warp shuffles: a butterfly within a warp needs no barrier. The warp width
+ * is a compile-time constant of the target: 32 on NVIDIA, 64 on AMD CDNA,
+ * 32 or 64 on RDNA (the device compiler says which). */
+#define SMAX_HAVE_SHUFFLE 1
+#if defined(SMAX_DIALECT_HIP) && !defined(__HIP_PLATFORM_NVIDIA__)
+#if defined(__AMDGCN_WAVEFRONT_SIZE)
+#define SMAX_WARP_SIZE __AMDGCN_WAVEFRONT_SIZE
+#else
+#define SMAX_WARP_SIZE 64 /* host pass: never executed */
+#endif
+#define SMAX_SHFL_XOR(v, step) __shfl_xor((v), (step))
+#define SMAX_SHFL_FIRST(v, width) __shfl((v), 0, (width))
+#else
+#define SMAX_WARP_SIZE 32
+#define SMAX_SHFL_XOR(v, step) __shfl_xor_sync(0xffffffffu, (v), (step))
+#define SMAX_SHFL_FIRST(v, width) __shfl_sync(0xffffffffu, (v), 0, (width))
+#endif
 
 #else
 /* ------------------------------------------------------------------ host C */

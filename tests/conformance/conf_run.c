@@ -14,6 +14,7 @@
  *  - the output must pass the tolerance rule against the float64 reference.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

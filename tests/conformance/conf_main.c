@@ -1,0 +1,117 @@
+/*
+ * conf_main.c - smax_conformance: the conformance suite's entry point.
+ *
+ *   smax_conformance [--large] [-v] [--only GROUP]
+ *
+ * Exit status: 0 all passed, 1 any failure, 77 no device of this backend
+ * (CTest SKIP_RETURN_CODE), 2 bad usage.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "conf.h"
+
+/* The support library repeats the flag values to build without smax.h. */
+_Static_assert(SMAX_FLAG_LOG == 0x1u && SMAX_FLAG_MASKED_ROWS_ZERO == 0x2u,
+               "tests/support assumes these flag values");
+
+typedef struct group {
+    const char *name;
+    void (*run)(conf_suite *);
+    int large_only;
+} group;
+
+static const group groups[] = {
+    {"bad-input", conf_bad_input, 0},
+    {"shapes", conf_shapes, 0},
+    {"values", conf_value_cases, 0},
+    {"special", conf_special, 0},
+    {"layout", conf_layouts, 0},
+    {"dtypes", conf_dtypes, 0},
+    {"large", conf_large_tier, 1},
+};
+
+static int usage(const char *argv0)
+{
+    fprintf(stderr, "usage: %s [--large] [-v] [--only GROUP]\ngroups:",
+            argv0);
+    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; ++i)
+        fprintf(stderr, " %s", groups[i].name);
+    fprintf(stderr, "\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    conf_suite s;
+    memset(&s, 0, sizeof s);
+    const char *only = NULL;
+    for (int i = 1; i < argc; ++i) {
+        if (strcmp(argv[i], "--large") == 0)
+            s.large = 1;
+        else if (strcmp(argv[i], "-v") == 0)
+            s.verbose = 1;
+        else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+            only = argv[++i];
+        else
+            return usage(argv[0]);
+    }
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    conf_report_init(s.verbose);
+    printf("smax conformance: library %s, backend %s, tier %s\n",
+           smax_version_string(), smax_backend_name(),
+           s.large ? "default + large" : "default");
+
+    smax_status st = smax_context_create(&s.ctx);
+    if (st == SMAX_ERROR_NO_DEVICE) {
+        printf("skipped: no %s device: %s\n", smax_backend_name(),
+               smax_status_string(st));
+        printf("0 passed, 0 failed, 1 skipped\n");
+        return 77;
+    }
+    if (st != SMAX_SUCCESS) {
+        printf("FAIL: smax_context_create returned %s\n",
+               smax_status_string(st));
+        printf("0 passed, 1 failed, 0 skipped\n");
+        return 1;
+    }
+    st = smax_device_info_get(s.ctx, &s.info);
+    if (st != SMAX_SUCCESS) {
+        printf("FAIL: smax_device_info_get returned %s (%s)\n",
+               smax_status_string(st), smax_last_error(s.ctx));
+        printf("0 passed, 1 failed, 0 skipped\n");
+        smax_context_destroy(s.ctx);
+        return 1;
+    }
+    printf("device: %s (%s), %u compute units, %llu MiB global, %llu MiB "
+           "max alloc, %llu KiB local, fused up to %lld cols, f16 %s, bf16 "
+           "%s\n",
+           s.info.name, s.info.vendor, s.info.compute_units,
+           (unsigned long long)(s.info.global_mem_bytes >> 20),
+           (unsigned long long)(s.info.max_alloc_bytes >> 20),
+           (unsigned long long)(s.info.local_mem_bytes >> 10),
+           (long long)s.info.fused_max_cols, s.info.supports_f16 ? "yes" : "no",
+           s.info.supports_bf16 ? "yes" : "no");
+
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; ++i) {
+        if (only && strcmp(only, groups[i].name) != 0)
+            continue;
+        if (groups[i].large_only && !s.large)
+            continue;
+        conf_group(groups[i].name);
+        conf_seed(0x736d6178ULL + i); /* each group reproducible alone */
+        groups[i].run(&s);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+
+    st = smax_context_destroy(s.ctx);
+    if (st != SMAX_SUCCESS)
+        conf_fail("smax_context_destroy returned %s", smax_status_string(st));
+    printf("total time %.1f s\n", (double)(t1.tv_sec - t0.tv_sec) +
+                                      1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
+    return conf_report_finish() == 0 ? 0 : 1;
+}

@@ -1,0 +1,242 @@
+/*
+ * conf_shapes.c - sizes (PRODUCT.md section 4, "shapes").
+ *
+ * The interesting sizes are where the launch geometry changes, and those
+ * depend on the device, so they are asked of the library rather than
+ * assumed: smax_plan is scanned over n for every algorithm and each change
+ * of group size, rows per group, chunks per row, merge levels or outcome
+ * gives a boundary to test at n-1, n, n+1; the vector width (4) times the
+ * lanes per row gives the float4 tail boundaries.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "conf.h"
+
+/* A small set of distinct sizes. */
+typedef struct size_set {
+    int64_t v[512];
+    int n;
+} size_set;
+
+static void add_size(size_set *set, int64_t n, int64_t max)
+{
+    if (n < 1 || n > max)
+        return;
+    for (int i = 0; i < set->n; ++i)
+        if (set->v[i] == n)
+            return;
+    if (set->n < (int)(sizeof set->v / sizeof set->v[0]))
+        set->v[set->n++] = n;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void run_shape(conf_suite *s, int64_t rows, int64_t cols,
+                      conf_dist d, const char *why)
+{
+    float *x = malloc(sizeof(float) * (size_t)(rows * cols));
+    if (!x) {
+        conf_skip("host memory", "[shapes] %s %lldx%lld", why,
+                  (long long)rows, (long long)cols);
+        return;
+    }
+    conf_fill(x, rows, cols, d);
+    conf_case c;
+    memset(&c, 0, sizeof c);
+    c.group = "shapes";
+    snprintf(c.label, sizeof c.label, "%s, %s", why, conf_dist_name(d));
+    c.rows = rows;
+    c.cols = cols;
+    c.scale = 1.0f;
+    c.x = x;
+    conf_run_all_algos(s, &c);
+    free(x);
+}
+
+/* Sizes n_sweep() already runs with 3 rows. */
+static int in_n_sweep(int64_t n)
+{
+    if (n <= 3)
+        return 1;
+    for (int64_t p = 4; p <= 1024; p *= 2)
+        if (n >= p - 1 && n <= p + 1)
+            return 1;
+    return 0;
+}
+
+/* n = 1, 2, 3, 2^k and 2^k +- 1 up to 1025. */
+static void n_sweep(conf_suite *s)
+{
+    size_set set = {{0}, 0};
+    add_size(&set, 1, 1025);
+    add_size(&set, 2, 1025);
+    add_size(&set, 3, 1025);
+    for (int64_t p = 4; p <= 1024; p *= 2) {
+        add_size(&set, p - 1, 1025);
+        add_size(&set, p, 1025);
+        add_size(&set, p + 1, 1025);
+    }
+    for (int i = 0; i < set.n; ++i)
+        run_shape(s, 3, set.v[i], CONF_NORMAL_1, "n sweep");
+}
+
+typedef struct plan_key {
+    smax_status st;
+    smax_algorithm algo;
+    uint32_t group, rows_per_group, levels;
+    int64_t chunks;
+} plan_key;
+
+static plan_key key_of(conf_suite *s, int64_t rows, int64_t cols,
+                       smax_algorithm a, uint32_t *lanes)
+{
+    smax_plan_info pi;
+    plan_key k;
+    memset(&k, 0, sizeof k);
+    k.st = conf_plan(s, rows, cols, a, &pi);
+    if (k.st == SMAX_SUCCESS) {
+        k.algo = pi.algorithm;
+        k.group = pi.group_size;
+        k.rows_per_group = pi.rows_per_group;
+        k.levels = pi.merge_levels;
+        k.chunks = pi.chunks_per_row;
+        if (lanes && pi.rows_per_group)
+            *lanes = pi.group_size / pi.rows_per_group;
+    }
+    return k;
+}
+
+/* Boundaries of every algorithm's plan for `rows`-row problems. */
+static void plan_boundaries(conf_suite *s, int64_t rows, int64_t scan_max,
+                            size_set *set)
+{
+    for (int a = 0; a < CONF_ALGO_COUNT; ++a) {
+        uint32_t lanes = 0, seen_lanes[32];
+        int n_lanes = 0;
+        plan_key prev = key_of(s, rows, 1, conf_algos[a], &lanes);
+        for (int64_t n = 2; n <= scan_max; ++n) {
+            plan_key k = key_of(s, rows, n, conf_algos[a], &lanes);
+            if (memcmp(&k, &prev, sizeof k) != 0) {
+                add_size(set, n - 1, scan_max);
+                add_size(set, n, scan_max);
+                add_size(set, n + 1, scan_max);
+            }
+            int known = 0;
+            for (int i = 0; i < n_lanes; ++i)
+                known |= seen_lanes[i] == lanes;
+            if (!known && lanes && n_lanes < 32) {
+                seen_lanes[n_lanes++] = lanes;
+                /* One float4 sweep of all lanes, and its tails. */
+                const int64_t w = 4 * (int64_t)lanes;
+                add_size(set, w - 1, scan_max);
+                add_size(set, w, scan_max);
+                add_size(set, w + 1, scan_max);
+                add_size(set, w + 3, scan_max);
+                add_size(set, 2 * w + 2, scan_max);
+            }
+            prev = k;
+        }
+    }
+}
+
+static void tile_boundaries(conf_suite *s)
+{
+    /* Scan far enough to see the fused limit and a few multiblock chunks,
+     * but keep the default tier short. */
+    int64_t fused_max = s->info.fused_max_cols;
+    int64_t scan_max = 3 * 16384 + 8;
+    if (fused_max + 2 > scan_max && fused_max + 2 <= (s->large ? 1 << 22
+                                                               : 1 << 20))
+        scan_max = fused_max + 2;
+    size_set set = {{0}, 0};
+    plan_boundaries(s, 3, scan_max, &set);
+    add_size(&set, fused_max, scan_max);
+    add_size(&set, fused_max + 1, scan_max);
+    qsort(set.v, (size_t)set.n, sizeof set.v[0], cmp_i64);
+    printf("  plan boundaries (3 rows, up to %lld cols): %d sizes\n",
+           (long long)scan_max, set.n);
+    for (int i = 0; i < set.n; ++i)
+        if (!in_n_sweep(set.v[i]))
+            run_shape(s, 3, set.v[i], CONF_NORMAL_1, "plan boundary");
+}
+
+static void row_counts(conf_suite *s)
+{
+    const int64_t few[] = {1, 2, 3};
+    for (int i = 0; i < 3; ++i) {
+        run_shape(s, few[i], 5, CONF_NORMAL_1, "rows");
+        run_shape(s, few[i], 100, CONF_NORMAL_30, "rows");
+    }
+    /* Row packing: around the rows one group serves. */
+    smax_plan_info pi;
+    if (conf_plan(s, 1, 4, SMAX_ALGO_AUTO, &pi) == SMAX_SUCCESS &&
+        pi.rows_per_group > 1) {
+        int64_t r = pi.rows_per_group;
+        run_shape(s, r - 1, 4, CONF_NORMAL_1, "rows per group - 1");
+        run_shape(s, r, 4, CONF_NORMAL_1, "rows per group");
+        run_shape(s, r + 1, 4, CONF_NORMAL_1, "rows per group + 1");
+        run_shape(s, 2 * r + 1, 7, CONF_NORMAL_1, "2 groups + 1 row");
+    }
+    const int64_t many[] = {65535, 65536, 65537};
+    const int64_t cols[] = {1, 3, 8};
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j)
+            run_shape(s, many[i], cols[j], CONF_NORMAL_1, "many rows");
+}
+
+/* Multi-block chunk counts 1, 2, 3 and non powers of two, and a merge
+ * tree of two levels where that fits the default tier. */
+static void chunk_counts(conf_suite *s)
+{
+    const struct {
+        int64_t rows, chunks;
+    } want[] = {{1, 1}, {1, 2}, {1, 3}, {1, 5}, {1, 6}, {1, 7}, {2, 2}, {2, 3}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; ++i) {
+        char why[96];
+        int64_t cols = conf_cols_for_chunks(s, want[i].rows, want[i].chunks,
+                                            1 << 20);
+        snprintf(why, sizeof why, "multiblock %lld chunks per row",
+                 (long long)want[i].chunks);
+        if (cols < 0) {
+            char reason[160];
+            snprintf(reason, sizeof reason,
+                     "no size up to 2^20 gives a %lld-row multiblock plan of "
+                     "exactly %lld chunks on this device",
+                     (long long)want[i].rows, (long long)want[i].chunks);
+            conf_skip(reason, "[shapes] %s", why);
+            continue;
+        }
+        /* The first size with this many chunks (a 1..4-element last
+         * chunk), and the last one (a full last chunk). */
+        run_shape(s, want[i].rows, cols, CONF_NORMAL_1, why);
+        int64_t next = conf_cols_for_chunks(s, want[i].rows,
+                                            want[i].chunks + 1, 1 << 20);
+        if (next > cols + 1)
+            run_shape(s, want[i].rows, next - 1, CONF_NORMAL_30, why);
+    }
+
+    const int64_t cols2 = conf_cols_for_levels(s, 2, (int64_t)1 << 26);
+    if (cols2 < 0) {
+        conf_skip("no 1-row size up to 2^26 gives a 2-level merge tree",
+                  "[shapes] merge levels >= 2");
+    } else if (cols2 <= ((int64_t)1 << 22)) {
+        run_shape(s, 1, cols2, CONF_NORMAL_1, "2 merge levels");
+    } else if (!s->large) {
+        conf_skip("2 merge levels need a row over 2^22 elements: --large",
+                  "[shapes] merge levels >= 2 (%lld cols)", (long long)cols2);
+    }
+}
+
+void conf_shapes(conf_suite *s)
+{
+    n_sweep(s);
+    tile_boundaries(s);
+    row_counts(s);
+    chunk_counts(s);
+}
