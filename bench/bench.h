@@ -35,10 +35,20 @@ void bench_shapes_free(bench_shape_list *list);
 
 /* ---- host helpers -------------------------------------------------------- */
 
+/* Host work on big shapes (random data, reference, checks) runs over row
+ * blocks in parallel where OpenMP is available. */
+#ifdef _OPENMP
+#define BENCH_PARALLEL_FOR _Pragma("omp parallel for schedule(dynamic, 1)")
+#define BENCH_CRITICAL _Pragma("omp critical")
+#else
+#define BENCH_PARALLEL_FOR
+#define BENCH_CRITICAL
+#endif
+
 /* Monotonic clock in seconds. */
 double bench_now(void);
-/* Fills n floats with N(0, sigma) from a fixed-seed generator; the values
- * are never exactly zero. */
+/* Fills n floats with N(0, sigma) from a fixed-seed generator (the same
+ * numbers whatever the thread count); the values are never exactly zero. */
 void bench_fill_normal(float *x, size_t n, uint64_t seed, double sigma);
 double bench_median(double *v, int n); /* sorts v */
 const char *bench_algo_name(smax_algorithm a);

@@ -158,10 +158,11 @@ static double uniform01(uint64_t *state)
     return ((double)(splitmix64(state) >> 11) + 1.0) * (1.0 / 9007199254740992.0);
 }
 
-void bench_fill_normal(float *x, size_t n, uint64_t seed, double sigma)
+#define FILL_BLOCK ((size_t)1 << 20)
+
+static void fill_block(float *x, size_t n, uint64_t state, double sigma)
 {
     const double two_pi = 6.283185307179586476925286766559;
-    uint64_t state = seed * 0x2545f4914f6cdd1dull + 0x5851f42d4c957f2dull;
     size_t i = 0;
     while (i < n) {
         /* Box-Muller: two normals per pair of uniforms. */
@@ -178,6 +179,21 @@ void bench_fill_normal(float *x, size_t n, uint64_t seed, double sigma)
         x[i++] = a;
         if (i < n)
             x[i++] = b;
+    }
+}
+
+void bench_fill_normal(float *x, size_t n, uint64_t seed, double sigma)
+{
+    const int64_t blocks = (int64_t)((n + FILL_BLOCK - 1) / FILL_BLOCK);
+    int64_t b;
+    BENCH_PARALLEL_FOR
+    for (b = 0; b < blocks; b++) {
+        uint64_t state = seed * 0x2545f4914f6cdd1dull + 0x5851f42d4c957f2dull +
+                         (uint64_t)b * 0x9e3779b97f4a7c15ull;
+        size_t start = (size_t)b * FILL_BLOCK;
+        size_t len = n - start < FILL_BLOCK ? n - start : FILL_BLOCK;
+        (void)splitmix64(&state);
+        fill_block(x + start, len, state, sigma);
     }
 }
 

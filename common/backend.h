@@ -32,11 +32,6 @@ smax_status smax_backend_read(smax_context ctx, smax_native_mem src,
 smax_status smax_backend_copy(smax_context ctx, smax_native_mem dst,
                               size_t dst_offset, smax_native_mem src,
                               size_t src_offset, size_t bytes);
-/* The largest power of two (up to 256) dividing the address of byte
- * `offset` of mem; decides whether rows may be read as vectors. */
-size_t smax_backend_alignment(smax_context ctx, smax_native_mem mem,
-                              size_t offset);
-
 /* The kernels of kernels/smax_kernels.h, by the names they have there. */
 typedef enum smax_kernel_id {
     SMAX_KERNEL_FUSED,

@@ -58,7 +58,6 @@ static smax_status ensure_scratch(smax_context ctx, size_t bytes)
 typedef struct row_args {
     smax_native_mem x, y;
     int64_t x_off, y_off;
-    int vec4;
 } row_args;
 
 static smax_status run_rows(smax_context ctx, const smax_problem *p,
@@ -78,7 +77,6 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
     if (fused)
         a[n++] = i32_arg(plan->cols_padded);
     a[n++] = i32_arg(plan->lanes);
-    a[n++] = i32_arg(r->vec4);
     a[n++] = f32_arg(p->scale);
     a[n++] = i32_arg((int32_t)p->flags);
     return smax_backend_launch(
@@ -102,7 +100,6 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
     a[n++] = i32_arg((int32_t)p->cols);
     a[n++] = i32_arg(plan->chunk_len);
     a[n++] = i32_arg(plan->chunks);
-    a[n++] = i32_arg(r->vec4);
     a[n++] = f32_arg(p->scale);
     a[n++] = mem_arg(scratch);
     a[n++] = i64_arg(0);
@@ -143,7 +140,6 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
     a[n++] = i32_arg((int32_t)p->cols);
     a[n++] = i32_arg(plan->chunk_len);
     a[n++] = i32_arg(plan->chunks);
-    a[n++] = i32_arg(r->vec4);
     a[n++] = f32_arg(p->scale);
     a[n++] = i32_arg((int32_t)p->flags);
     a[n++] = mem_arg(scratch);
@@ -165,9 +161,6 @@ smax_status smax_run_planned(smax_context ctx, const smax_problem *p,
     r.y = y;
     r.x_off = (int64_t)(x_offset / sizeof(float));
     r.y_off = (int64_t)(y_offset / sizeof(float));
-    r.vec4 = smax_backend_alignment(ctx, x, x_offset) >= 16 &&
-             smax_backend_alignment(ctx, y, y_offset) >= 16 &&
-             p->x_row_stride % 4 == 0 && p->y_row_stride % 4 == 0;
     if (plan->algorithm == SMAX_ALGO_MULTIBLOCK)
         return run_multiblock(ctx, p, plan, &r);
     return run_rows(ctx, p, plan, &r);

@@ -10,6 +10,11 @@
 #define SMAX_MB_MAX_CHUNK 16384
 /* Enough groups in flight per compute unit to hide memory latency. */
 #define SMAX_GROUPS_PER_CU 4
+/* Elements per work-item before a row gets more lanes: four float4 loads
+ * in flight per item hide latency better than one. */
+#define SMAX_ELEMS_PER_LANE 16
+/* Largest group for one long row on a GPU. */
+#define SMAX_MAX_ROW_GROUP 1024
 
 static int64_t ceil_div(int64_t a, int64_t b)
 {
@@ -24,14 +29,31 @@ static int pow2_at_least(int64_t v, int cap)
     return p;
 }
 
-static int group_size(smax_context ctx)
+/* The largest power of two <= want that the device allows. */
+static int fit_group(smax_context ctx, int64_t want)
 {
-    int want = (int)ctx->traits.preferred_group;
     int cap = (int)ctx->info.max_group_size;
     int g = 1;
     while (g * 2 <= want && g * 2 <= cap)
         g <<= 1;
     return g;
+}
+
+static int group_size(smax_context ctx)
+{
+    return fit_group(ctx, ctx->traits.preferred_group);
+}
+
+/* Groups for row-per-slot kernels: on a GPU a long row gets up to 1024
+ * items, so one row still has enough loads in flight. */
+static int row_group_size(smax_context ctx, int64_t cols)
+{
+    int g = group_size(ctx);
+    if (ctx->traits.is_cpu)
+        return g;
+    int64_t want = pow2_at_least(ceil_div(cols, SMAX_ELEMS_PER_LANE),
+                                 SMAX_MAX_ROW_GROUP);
+    return want > g ? fit_group(ctx, want) : g;
 }
 
 /* Reduction scratch: one partial (two floats) per work-item. */
@@ -40,20 +62,28 @@ static size_t reduction_bytes(int group)
     return (size_t)group * 2 * sizeof(float);
 }
 
+/* On-chip pitch of one row: room for cols plus the up to 3 elements that
+ * align its float4s with the global ones, rounded to 4. */
+static int64_t row_pitch(int64_t cols)
+{
+    return (cols + 3 + 3) & ~(int64_t)3;
+}
+
 int64_t smax_fused_max_cols(smax_context ctx)
 {
     size_t local = ctx->traits.max_local_dynamic;
-    size_t red = reduction_bytes(group_size(ctx));
-    if (local <= red)
+    size_t red = reduction_bytes(row_group_size(ctx, INT32_MAX));
+    if (local <= red + 8 * sizeof(float))
         return 0;
-    return (int64_t)((local - red) / sizeof(float)) & ~(int64_t)3;
+    return ((int64_t)((local - red) / sizeof(float)) & ~(int64_t)3) - 4;
 }
 
 static void set_row_mapping(smax_context ctx, const smax_problem *p,
                             smax_exec_plan *plan)
 {
-    plan->group_size = group_size(ctx);
-    plan->lanes = pow2_at_least(ceil_div(p->cols, 4), plan->group_size);
+    plan->group_size = row_group_size(ctx, p->cols);
+    plan->lanes = pow2_at_least(ceil_div(p->cols, SMAX_ELEMS_PER_LANE),
+                                plan->group_size);
     plan->rows_per_group = plan->group_size / plan->lanes;
     plan->groups = ceil_div(p->rows, plan->rows_per_group);
 }
@@ -63,7 +93,7 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
 {
     set_row_mapping(ctx, p, plan);
     plan->algorithm = SMAX_ALGO_FUSED;
-    plan->cols_padded = (int)((p->cols + 3) & ~(int64_t)3);
+    plan->cols_padded = (int)row_pitch(p->cols);
     plan->local_bytes = (size_t)plan->rows_per_group * plan->cols_padded *
                             sizeof(float) +
                         reduction_bytes(plan->group_size);
@@ -128,6 +158,11 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                              "rows longer than 2^31 - 5 elements");
     const int64_t fused_max = ctx->info.fused_max_cols;
     const int fits = p->cols <= fused_max;
+    /* On a GPU, a row that fills more than half the on-chip memory leaves
+     * one group per compute unit, with nothing to overlap its phases:
+     * auto streams such rows instead. */
+    const int64_t fused_auto_max =
+        ctx->traits.is_cpu ? fused_max : fused_max / 2;
     char why[160];
     why[0] = '\0';
 
@@ -153,6 +188,7 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         break;
     default: {
         smax_exec_plan rows_plan;
+        memset(&rows_plan, 0, sizeof rows_plan);
         plan_online(ctx, p, &rows_plan);
         const int64_t busy = (int64_t)ctx->info.compute_units *
                              (ctx->traits.is_cpu ? 1 : 2);
@@ -164,18 +200,18 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                      "idle; each row split into %d chunks",
                      (long long)rows_plan.groups, ctx->info.compute_units,
                      plan->chunks);
-        } else if (fits) {
+        } else if (p->cols <= fused_auto_max) {
             plan_fused(ctx, p, plan);
             snprintf(plan->reason, sizeof plan->reason,
                      "auto: the row fits on-chip (%lld <= %lld elements): "
                      "one read, one write",
-                     (long long)p->cols, (long long)fused_max);
+                     (long long)p->cols, (long long)fused_auto_max);
         } else {
             *plan = rows_plan;
             snprintf(plan->reason, sizeof plan->reason,
                      "auto: the row exceeds on-chip memory (%lld > %lld) and "
                      "rows fill the device: two reads, one write",
-                     (long long)p->cols, (long long)fused_max);
+                     (long long)p->cols, (long long)fused_auto_max);
         }
     }
     }

@@ -26,6 +26,7 @@
 #define SMAX_NAN NAN
 typedef long smax_i64;
 typedef float4 smax_float4;
+#define SMAX_ADDR(p) ((ulong)(p))
 #define SMAX_RESTRICT restrict
 /* Dynamic on-chip memory arrives as a kernel argument in OpenCL. */
 #define SMAX_DYN_LOCAL_PARAM , __local float *smax_dyn_local
@@ -60,6 +61,7 @@ typedef float4 smax_float4;
 #define SMAX_NAN __int_as_float(0x7fffffff)
 typedef long long smax_i64;
 typedef float4 smax_float4;
+#define SMAX_ADDR(p) ((unsigned long long)(p))
 #define SMAX_RESTRICT __restrict__
 #define SMAX_DYN_LOCAL_PARAM
 #define SMAX_DYN_LOCAL_DECL extern __shared__ float smax_dyn_local[];

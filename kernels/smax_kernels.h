@@ -11,9 +11,9 @@
  *
  * Element addressing: every buffer arrives as a base pointer plus an element
  * offset, so OpenCL (cl_mem) and CUDA/HIP (pointers) pass the same values.
- * `vec4` is 1 when the row starts of x and y are 16-byte aligned and their
- * strides are multiples of 4: then rows are read and written as float4
- * (the fast path); otherwise element by element.
+ * Rows are read and written as float4 from their first 16-byte boundary on
+ * wherever x and y share the alignment phase (smax_split_slice), so padded
+ * and odd strides keep the vector path; element by element otherwise.
  *
  * Dynamic on-chip memory (smax_dyn_local) holds, in this order: the rows of
  * the fused kernel (slots * cols_padded floats, fused only), then two floats
@@ -165,25 +165,49 @@ SMAX_FN float smax_reduce_float(SMAX_LOCAL float *red, float v, int op, int lid,
 #endif
 }
 
+/* How a slice [begin, end) of a row is walked: a scalar head up to the
+ * first 16-byte boundary of x, a float4 body, a scalar tail. Vectors are
+ * used only where x and y have the same alignment phase (always, in place
+ * or with equal offsets and strides); otherwise the whole slice is scalar.
+ * Element alignment (4 bytes) is guaranteed by the front end. */
+typedef struct smax_split {
+    int body;     /* first element of the float4 body */
+    int body_end; /* one past its last element        */
+} smax_split;
+
+SMAX_FN smax_split smax_split_slice(const SMAX_GLOBAL float *xr,
+                                    const SMAX_GLOBAL float *yr, int begin,
+                                    int end)
+{
+    smax_split sp;
+    const unsigned ax = (unsigned)SMAX_ADDR(xr + begin) & 15u;
+    const unsigned ay = (unsigned)SMAX_ADDR(yr + begin) & 15u;
+    int head = (int)(((16u - ax) & 15u) >> 2);
+    if (ax != ay || head > end - begin)
+        head = end - begin;
+    sp.body = begin + head;
+    sp.body_end = sp.body + ((end - sp.body) & ~3);
+    return sp;
+}
+
 /* The partial of the elements [begin, end) of one row, visited by `lane`
- * of `lanes`. begin is a multiple of 4 on the vec4 path. */
-SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL float *xr, int begin,
-                                        int end, int lane, int lanes, int vec4,
+ * of `lanes`. */
+SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL float *xr,
+                                        const SMAX_GLOBAL float *yr, int begin,
+                                        int end, int lane, int lanes,
                                         float scale)
 {
+    const smax_split sp = smax_split_slice(xr, yr, begin, end);
     smax_accumulator acc = smax_accumulator_init();
-    int i = begin;
-    if (vec4) {
-        int end4 = begin + ((end - begin) & ~3);
-        SMAX_UNROLL
-        for (int j = begin + 4 * lane; j < end4; j += 4 * lanes) {
-            smax_float4 v = *(const SMAX_GLOBAL smax_float4 *)(xr + j);
-            acc = smax_accumulate(acc, smax_partial_of4(v.x * scale, v.y * scale,
-                                                        v.z * scale, v.w * scale));
-        }
-        i = end4;
+    SMAX_UNROLL
+    for (int j = sp.body + 4 * lane; j < sp.body_end; j += 4 * lanes) {
+        smax_float4 v = *(const SMAX_GLOBAL smax_float4 *)(xr + j);
+        acc = smax_accumulate(acc, smax_partial_of4(v.x * scale, v.y * scale,
+                                                    v.z * scale, v.w * scale));
     }
-    for (int j = i + lane; j < end; j += lanes)
+    for (int j = begin + lane; j < sp.body; j += lanes)
+        acc = smax_accumulate(acc, smax_partial_of(xr[j] * scale));
+    for (int j = sp.body_end + lane; j < end; j += lanes)
         acc = smax_accumulate(acc, smax_partial_of(xr[j] * scale));
     return smax_accumulator_partial(acc);
 }
@@ -192,38 +216,39 @@ SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL float *xr, int begin,
  * (m, s). Each item reads and writes the same elements, so x == y works. */
 SMAX_FN void smax_slice_normalize(const SMAX_GLOBAL float *xr,
                                   SMAX_GLOBAL float *yr, int begin, int end,
-                                  int lane, int lanes, int vec4, float scale,
+                                  int lane, int lanes, float scale,
                                   smax_partial t, int flags)
 {
+    const smax_split sp = smax_split_slice(xr, yr, begin, end);
     const float log_s = SMAX_LOG(t.s);
-    int i = begin;
-    if (vec4) {
-        int end4 = begin + ((end - begin) & ~3);
-        for (int j = begin + 4 * lane; j < end4; j += 4 * lanes) {
-            smax_float4 v = *(const SMAX_GLOBAL smax_float4 *)(xr + j);
-            smax_float4 o;
-            o.x = smax_output(v.x * scale, t, log_s, flags);
-            o.y = smax_output(v.y * scale, t, log_s, flags);
-            o.z = smax_output(v.z * scale, t, log_s, flags);
-            o.w = smax_output(v.w * scale, t, log_s, flags);
-            *(SMAX_GLOBAL smax_float4 *)(yr + j) = o;
-        }
-        i = end4;
+    SMAX_UNROLL
+    for (int j = sp.body + 4 * lane; j < sp.body_end; j += 4 * lanes) {
+        smax_float4 v = *(const SMAX_GLOBAL smax_float4 *)(xr + j);
+        smax_float4 o;
+        o.x = smax_output(v.x * scale, t, log_s, flags);
+        o.y = smax_output(v.y * scale, t, log_s, flags);
+        o.z = smax_output(v.z * scale, t, log_s, flags);
+        o.w = smax_output(v.w * scale, t, log_s, flags);
+        *(SMAX_GLOBAL smax_float4 *)(yr + j) = o;
     }
-    for (int j = i + lane; j < end; j += lanes)
+    for (int j = begin + lane; j < sp.body; j += lanes)
+        yr[j] = smax_output(xr[j] * scale, t, log_s, flags);
+    for (int j = sp.body_end + lane; j < end; j += lanes)
         yr[j] = smax_output(xr[j] * scale, t, log_s, flags);
 }
 
 /* ---------------------------------------------------------------- fused
  * One read, one write: the row is copied into on-chip memory while the
  * maximum is taken, then exponentiated in place while summing, then
- * normalised on the way out. `cols_padded` (a multiple of 4) is the on-chip
- * pitch between row slots. */
+ * normalised on the way out. Element j of a row lives at srow[j + shift],
+ * where shift gives on-chip float4s the alignment of the global ones;
+ * `cols_padded` (a multiple of 4, at least cols + 3) is the pitch between
+ * row slots. */
 SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
                             smax_i64 x_stride, SMAX_GLOBAL float *y,
                             smax_i64 y_off, smax_i64 y_stride, smax_i64 rows,
-                            int cols, int cols_padded, int lanes, int vec4,
-                            float scale, int flags SMAX_DYN_LOCAL_PARAM)
+                            int cols, int cols_padded, int lanes, float scale,
+                            int flags SMAX_DYN_LOCAL_PARAM)
 {
     SMAX_DYN_LOCAL_DECL
     const int lid = SMAX_LOCAL_ID();
@@ -232,23 +257,26 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
     const int slots = SMAX_GROUP_SIZE() / lanes;
     const smax_i64 row = SMAX_GROUP_ID() * slots + slot;
     const int active = row < rows;
-    SMAX_LOCAL float *srow = smax_dyn_local + (smax_i64)slot * cols_padded;
     SMAX_LOCAL float *red = smax_dyn_local + (smax_i64)slots * cols_padded;
     const SMAX_GLOBAL float *xr = x + x_off + (active ? row : 0) * x_stride;
     SMAX_GLOBAL float *yr = y + y_off + (active ? row : 0) * y_stride;
-    const int cols4 = vec4 ? (cols & ~3) : 0;
+    const smax_split sp = smax_split_slice(xr, yr, 0, cols);
+    SMAX_LOCAL float *srow =
+        smax_dyn_local + (smax_i64)slot * cols_padded + ((4 - sp.body) & 3);
 
     float m = -SMAX_INF;
     if (active) {
         SMAX_UNROLL
-        for (int j = 4 * lane; j < cols4; j += 4 * lanes) {
+        for (int j = sp.body + 4 * lane; j < sp.body_end; j += 4 * lanes) {
             smax_float4 v = *(const SMAX_GLOBAL smax_float4 *)(xr + j);
             v.x *= scale; v.y *= scale; v.z *= scale; v.w *= scale;
             *(SMAX_LOCAL smax_float4 *)(srow + j) = v;
             m = smax_max_skip_nan(m, smax_max_skip_nan(smax_max_skip_nan(v.x, v.y),
                                                        smax_max_skip_nan(v.z, v.w)));
         }
-        for (int j = cols4 + lane; j < cols; j += lanes) {
+        for (int j = lane; j < cols; j += lanes) {
+            if (j >= sp.body && j < sp.body_end)
+                continue;
             float v = xr[j] * scale;
             srow[j] = v;
             m = smax_max_skip_nan(m, v);
@@ -261,7 +289,7 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
     const int keep_x = flags & SMAX_FLAG_LOG_BIT;
     float s = 0.0f, s_lost = 0.0f; /* compensated: rows can be long */
     if (active) {
-        for (int j = 4 * lane; j < cols4; j += 4 * lanes) {
+        for (int j = sp.body + 4 * lane; j < sp.body_end; j += 4 * lanes) {
             smax_float4 v = *(SMAX_LOCAL smax_float4 *)(srow + j);
             smax_float4 e;
             e.x = smax_exp_shifted(v.x, m);
@@ -272,7 +300,9 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
             if (!keep_x)
                 *(SMAX_LOCAL smax_float4 *)(srow + j) = e;
         }
-        for (int j = cols4 + lane; j < cols; j += lanes) {
+        for (int j = lane; j < cols; j += lanes) {
+            if (j >= sp.body && j < sp.body_end)
+                continue;
             float e = smax_exp_shifted(srow[j], m);
             smax_kahan_add(&s, &s_lost, e);
             if (!keep_x)
@@ -287,7 +317,7 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
     t.m = m;
     t.s = s;
     const float log_s = SMAX_LOG(s);
-    for (int j = 4 * lane; j < cols4; j += 4 * lanes) {
+    for (int j = sp.body + 4 * lane; j < sp.body_end; j += 4 * lanes) {
         smax_float4 v = *(SMAX_LOCAL smax_float4 *)(srow + j);
         smax_float4 o;
         o.x = smax_finish(v.x, t, log_s, flags);
@@ -296,8 +326,9 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
         o.w = smax_finish(v.w, t, log_s, flags);
         *(SMAX_GLOBAL smax_float4 *)(yr + j) = o;
     }
-    for (int j = cols4 + lane; j < cols; j += lanes)
-        yr[j] = smax_finish(srow[j], t, log_s, flags);
+    for (int j = lane; j < cols; j += lanes)
+        if (j < sp.body || j >= sp.body_end)
+            yr[j] = smax_finish(srow[j], t, log_s, flags);
 }
 
 /* --------------------------------------------------------------- online
@@ -306,7 +337,7 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
 SMAX_KERNEL void smax_online(const SMAX_GLOBAL float *x, smax_i64 x_off,
                              smax_i64 x_stride, SMAX_GLOBAL float *y,
                              smax_i64 y_off, smax_i64 y_stride, smax_i64 rows,
-                             int cols, int lanes, int vec4, float scale,
+                             int cols, int lanes, float scale,
                              int flags SMAX_DYN_LOCAL_PARAM)
 {
     SMAX_DYN_LOCAL_DECL
@@ -320,11 +351,10 @@ SMAX_KERNEL void smax_online(const SMAX_GLOBAL float *x, smax_i64 x_off,
 
     smax_partial p = smax_partial_identity();
     if (active)
-        p = smax_slice_partial(xr, 0, cols, lane, lanes, vec4, scale);
+        p = smax_slice_partial(xr, yr, 0, cols, lane, lanes, scale);
     p = smax_reduce_partial(smax_dyn_local, p, lid, lane, lanes);
     if (active)
-        smax_slice_normalize(xr, yr, 0, cols, lane, lanes, vec4, scale, p,
-                             flags);
+        smax_slice_normalize(xr, yr, 0, cols, lane, lanes, scale, p, flags);
 }
 
 /* ---------------------------------------------------------- multi-block
@@ -333,7 +363,7 @@ SMAX_KERNEL void smax_online(const SMAX_GLOBAL float *x, smax_i64 x_off,
  * multiple of 4. */
 SMAX_KERNEL void smax_mb_partials(const SMAX_GLOBAL float *x, smax_i64 x_off,
                                   smax_i64 x_stride, int cols, int chunk_len,
-                                  int chunks, int vec4, float scale,
+                                  int chunks, float scale,
                                   SMAX_GLOBAL float *partials,
                                   smax_i64 partials_off SMAX_DYN_LOCAL_PARAM)
 {
@@ -348,7 +378,8 @@ SMAX_KERNEL void smax_mb_partials(const SMAX_GLOBAL float *x, smax_i64 x_off,
     const SMAX_GLOBAL float *xr = x + x_off + row * x_stride;
     SMAX_GLOBAL float *out = partials + partials_off;
 
-    smax_partial p = smax_slice_partial(xr, begin, end, lid, lanes, vec4, scale);
+    /* Only x is read here: its own alignment decides the vectors. */
+    smax_partial p = smax_slice_partial(xr, xr, begin, end, lid, lanes, scale);
     p = smax_reduce_partial(smax_dyn_local, p, lid, lid, lanes);
     if (lid == 0) {
         out[2 * g] = p.m;
@@ -395,7 +426,7 @@ SMAX_KERNEL void smax_mb_merge(const SMAX_GLOBAL float *in, smax_i64 in_off,
 SMAX_KERNEL void smax_mb_normalize(const SMAX_GLOBAL float *x, smax_i64 x_off,
                                    smax_i64 x_stride, SMAX_GLOBAL float *y,
                                    smax_i64 y_off, smax_i64 y_stride, int cols,
-                                   int chunk_len, int chunks, int vec4,
+                                   int chunk_len, int chunks,
                                    float scale, int flags,
                                    const SMAX_GLOBAL float *totals,
                                    smax_i64 totals_off)
@@ -411,7 +442,7 @@ SMAX_KERNEL void smax_mb_normalize(const SMAX_GLOBAL float *x, smax_i64 x_off,
     t.m = totals[totals_off + 2 * row];
     t.s = totals[totals_off + 2 * row + 1];
     smax_slice_normalize(x + x_off + row * x_stride, y + y_off + row * y_stride,
-                         begin, end, lid, lanes, vec4, scale, t, flags);
+                         begin, end, lid, lanes, scale, t, flags);
 }
 
 #endif /* SMAX_KERNELS_H */

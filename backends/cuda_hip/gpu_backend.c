@@ -167,17 +167,6 @@ smax_status smax_backend_copy(smax_context ctx, smax_native_mem dst,
     return SMAX_SUCCESS;
 }
 
-size_t smax_backend_alignment(smax_context ctx, smax_native_mem mem,
-                              size_t offset)
-{
-    (void)ctx;
-    uintptr_t addr = (uintptr_t)mem.handle + offset;
-    size_t a = 256;
-    while (a > 1 && addr % a != 0)
-        a >>= 1;
-    return a;
-}
-
 smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
                                 int64_t groups, int group_size,
                                 size_t local_bytes, const smax_arg *args,

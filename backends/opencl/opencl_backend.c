@@ -110,19 +110,6 @@ smax_status smax_backend_copy(smax_context ctx, smax_native_mem dst,
                              : smax_cl_fail(ctx, err, "clEnqueueCopyBuffer");
 }
 
-/* A cl_mem starts on a CL_DEVICE_MEM_BASE_ADDR_ALIGN boundary. */
-size_t smax_backend_alignment(smax_context ctx, smax_native_mem mem,
-                              size_t offset)
-{
-    (void)mem;
-    size_t a = ctx->backend->base_addr_align_bytes;
-    if (a == 0 || a > 256)
-        a = 256;
-    while (a > 1 && offset % a != 0)
-        a >>= 1;
-    return a;
-}
-
 smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
                                 int64_t groups, int group_size,
                                 size_t local_bytes, const smax_arg *args,

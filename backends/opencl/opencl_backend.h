@@ -17,7 +17,6 @@ struct smax_backend {
     cl_command_queue queue;
     cl_program program;
     cl_kernel kernels[SMAX_KERNEL_COUNT];
-    cl_uint base_addr_align_bytes;
 };
 
 /* The embedded kernel source (generated at build time by cmake/embed.cmake

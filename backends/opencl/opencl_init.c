@@ -16,7 +16,7 @@ static smax_status query_info(smax_context ctx)
     smax_device_info *info = &ctx->info;
     cl_device_id d = be->device;
     cl_ulong global = 0, alloc = 0, local = 0;
-    cl_uint units = 0, align_bits = 0;
+    cl_uint units = 0;
     size_t group = 0;
     cl_device_type type = 0;
     cl_int err = clGetDeviceInfo(d, CL_DEVICE_NAME, sizeof info->name,
@@ -33,8 +33,6 @@ static smax_status query_info(smax_context ctx)
                            &units, NULL);
     err |= clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof group,
                            &group, NULL);
-    err |= clGetDeviceInfo(d, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
-                           sizeof align_bits, &align_bits, NULL);
     err |= clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof type, &type, NULL);
     if (err != CL_SUCCESS)
         return smax_fail(ctx, SMAX_ERROR_BACKEND,
@@ -46,7 +44,6 @@ static smax_status query_info(smax_context ctx)
     info->max_group_size = (uint32_t)group;
     info->supports_f16 = 0; /* f16 and bf16 kernels are not written yet */
     info->supports_bf16 = 0;
-    be->base_addr_align_bytes = align_bits / 8;
     ctx->traits.is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
     ctx->traits.preferred_group = ctx->traits.is_cpu ? CPU_GROUP : GPU_GROUP;
     ctx->traits.max_local_dynamic = (uint32_t)(local > UINT32_MAX ? UINT32_MAX

@@ -147,20 +147,26 @@ static void plan_boundaries(conf_suite *s, int64_t rows, int64_t scan_max,
 
 static void tile_boundaries(conf_suite *s)
 {
-    /* Scan far enough to see the fused limit and a few multiblock chunks,
-     * but keep the default tier short. */
-    int64_t fused_max = s->info.fused_max_cols;
+    /* Scan far enough to see every change of lanes and rows per group and
+     * a few multiblock chunk boundaries; past that, chunk boundaries only
+     * repeat every chunk length (the --large tier scans up to the fused
+     * limit). The fused limit itself is always tested. */
+    const int64_t fused_max = s->info.fused_max_cols;
     int64_t scan_max = 3 * 16384 + 8;
-    if (fused_max + 2 > scan_max && fused_max + 2 <= (s->large ? 1 << 22
-                                                               : 1 << 20))
+    if (s->large && fused_max + 2 > scan_max && fused_max + 2 <= (1 << 22))
         scan_max = fused_max + 2;
     size_set set = {{0}, 0};
     plan_boundaries(s, 3, scan_max, &set);
-    add_size(&set, fused_max, scan_max);
-    add_size(&set, fused_max + 1, scan_max);
+    const int64_t limit = (int64_t)1 << 22;
+    add_size(&set, fused_max - 1, limit);
+    add_size(&set, fused_max, limit);
+    add_size(&set, fused_max + 1, limit);
     qsort(set.v, (size_t)set.n, sizeof set.v[0], cmp_i64);
-    printf("  plan boundaries (3 rows, up to %lld cols): %d sizes\n",
-           (long long)scan_max, set.n);
+    printf("  plan boundaries (3 rows, scanned up to %lld cols):",
+           (long long)scan_max);
+    for (int i = 0; i < set.n; ++i)
+        printf(" %lld", (long long)set.v[i]);
+    printf("\n");
     for (int i = 0; i < set.n; ++i)
         if (!in_n_sweep(set.v[i]))
             run_shape(s, 3, set.v[i], CONF_NORMAL_1, "plan boundary");

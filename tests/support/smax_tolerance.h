@@ -6,7 +6,9 @@
  *   ref NaN                     <=> got NaN
  *   x = -inf (row not NaN)      got == ref exactly (0; log-softmax -inf)
  *   ref or got infinite         got == ref exactly
- *   softmax, |ref| <= 1e-5      |got - ref| < FLT_EPSILON
+ *   softmax, |ref| <= 1e-5      |got - ref| < FLT_EPSILON, and if
+ *                               |ref| >= FLT_MIN also |got - ref| / |ref|
+ *                               <= trh + |ln ref| FLT_EPSILON
  *   softmax, otherwise          |got - ref| / |ref| <= trh
  *   log-softmax                 |got - ref| / max(|ref|, 1) <= trh
  *                               (log space: absolute below 1)

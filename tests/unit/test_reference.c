@@ -232,8 +232,9 @@ static void test_honest_f32_passes(void)
 static void test_garbage_fails(void)
 {
     /* All zeros for a long uniform row: every reference element is 2^-24,
-     * below 1e-5 and within FLT_EPSILON of 0, so only the row sum can
-     * catch it, and must. */
+     * below 1e-5 and within FLT_EPSILON of 0, so the brief's absolute test
+     * alone would pass it; the relative part of the small-value rule and
+     * the row sum must both catch it. */
     const int n = 1 << 24;
     float *x = calloc((size_t)n, sizeof(float));
     float *ref = malloc(sizeof(float) * (size_t)n);
@@ -241,13 +242,41 @@ static void test_garbage_fails(void)
     smax_reference(x, 1, n, n, ref, n, 0, 1.0f);
     smax_check_result res;
     int ok = smax_check_output(x, n, got, n, ref, n, 1, n, 0, 2, &res);
-    CHECK(!ok && res.first_col == -1,
-          "all-zero output of a 2^24 row passes (bad %lld)",
+    /* Every element fails the small-value rule, and the row sum too. */
+    CHECK(!ok && res.bad == (int64_t)n + 1,
+          "all-zero output of a 2^24 row: %lld failures, want n + 1",
           (long long)res.bad);
+    /* Tiny values all biased within their own element bound (trh +
+     * |ln 2^-24| FLT_EPSILON, about 55 FLT_EPSILON here) pass element by
+     * element; the row sum (trh = 38 FLT_EPSILON) must still refuse a
+     * common bias of 0.9 of that. */
+    {
+        const double trh24 = smax_tolerance_trh(n, 2, 0);
+        const double bias = 0.9 * (trh24 + fabs(log(ref[0])) * FLT_EPSILON);
+        for (int i = 0; i < n; ++i)
+            got[i] = (float)(ref[i] * (1.0 + bias));
+        ok = smax_check_output(x, n, got, n, ref, n, 1, n, 0, 2, &res);
+        CHECK(!ok && res.bad == 1 && res.first_col == -1,
+              "biased tiny values: %lld failures, first col %lld (want only "
+              "the row sum)",
+              (long long)res.bad, (long long)res.first_col);
+    }
     /* The exact reference passes itself with zero error. */
     ok = smax_check_output(x, n, ref, n, ref, n, 1, n, 0, 2, &res);
     CHECK(ok && res.worst_rel < 1e-7, "reference vs itself: %s",
           res.message);
+    /* A permutation of a long row's tiny outputs keeps the row sum and
+     * every absolute difference below FLT_EPSILON; the relative part of
+     * the small-value rule must still catch it. */
+    const int m = 1 << 22;
+    for (int i = 0; i < m; ++i)
+        x[i] = (float)normal(1.0);
+    smax_reference(x, 1, m, m, ref, m, 0, 1.0f);
+    for (int i = 0; i < m; ++i)
+        got[i] = ref[(i + 1) % m];
+    ok = smax_check_output(x, m, got, m, ref, m, 1, m, 0, 1, &res);
+    CHECK(!ok, "shifted tiny outputs of a 2^22 row pass (worst %g)",
+          res.worst_rel);
     free(x);
     free(ref);
     free(got);
