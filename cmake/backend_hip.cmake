@@ -1,5 +1,14 @@
 # backend_hip.cmake - the HIP backend: the shared CUDA/HIP host glue (C)
-# and the shared kernels compiled as HIP by hipcc for AMD targets.
+# and the shared kernels compiled as HIP by hipcc for AMD targets, or, with
+# -DSMAX_HIP_PLATFORM=nvidia, by nvcc for HIP's NVIDIA platform.
+set(SMAX_HIP_PLATFORM amd CACHE STRING "HIP platform: amd or nvidia")
+set_property(CACHE SMAX_HIP_PLATFORM PROPERTY STRINGS amd nvidia)
+if(SMAX_HIP_PLATFORM STREQUAL "nvidia")
+  include(${PROJECT_SOURCE_DIR}/cmake/hip_nvidia.cmake)
+  return()
+elseif(NOT SMAX_HIP_PLATFORM STREQUAL "amd")
+  message(FATAL_ERROR "SMAX_HIP_PLATFORM='${SMAX_HIP_PLATFORM}' is not amd or nvidia")
+endif()
 #
 # CMake 3.25's HIP language wants a ROCm layout that Debian's packages do
 # not have, so the kernel object is built by hipcc directly.

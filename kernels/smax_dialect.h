@@ -36,9 +36,13 @@ typedef float4 smax_float4;
 #define SMAX_HAVE_SHUFFLE 0
 #define SMAX_UNROLL _Pragma("unroll 4")
 
-#elif defined(__CUDACC__) || defined(__HIPCC__)
+#elif defined(__CUDACC__) || defined(__HIPCC__) || defined(__HIP__)
 /* ------------------------------------------------------------ CUDA and HIP */
-#if defined(__HIPCC__)
+/* HIP on AMD: hipcc predefines __HIP__ and __HIPCC__. HIP on NVIDIA: the
+ * compiler is nvcc, which predefines only __CUDACC__, so a HIP translation
+ * unit is told apart by the platform macro its build passes. */
+#if defined(__HIPCC__) || defined(__HIP__) || \
+    defined(__HIP_PLATFORM_NVIDIA__) || defined(__HIP_PLATFORM_NVCC__)
 #include <hip/hip_runtime.h>
 #define SMAX_DIALECT_HIP 1
 #else

@@ -2,11 +2,14 @@
 # test.sh - installs what is missing, then builds every backend and runs the
 # whole test suite: OpenCL runs (PoCL on the CPU without a GPU); CUDA and
 # HIP are built and linked, and their suites run where a device exists and
-# report skipped where none does. SMAX_BACKENDS="opencl cuda hip" narrows it;
+# report skipped where none does. hip-nvidia is the HIP backend on HIP's
+# NVIDIA platform, with the CUDA 11.8 toolchain that
+# scripts/hip-nvidia-toolchain.sh installs in its own prefix.
+# SMAX_BACKENDS="opencl cuda hip hip-nvidia" narrows it;
 # SMAX_TEST_LABELS (default "unit|conformance|abi") picks the CTest labels.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-backends=${SMAX_BACKENDS:-opencl cuda hip}
+backends=${SMAX_BACKENDS:-opencl cuda hip hip-nvidia}
 labels=${SMAX_TEST_LABELS:-unit|conformance|abi}
 scripts/install-deps.sh all
 export PATH=$PATH:/usr/local/cuda/bin
@@ -18,7 +21,13 @@ for b in $backends; do
   fi
   echo "=== $b: build"
   start=$SECONDS
-  cmake -S . -B "build-$b" -DBACKEND="$b" -DSMAX_WERROR=ON
+  config=(-DBACKEND="$b")
+  if [[ $b == hip-nvidia ]]; then
+    eval "$(scripts/hip-nvidia-toolchain.sh)"
+    config=(-DBACKEND=hip -DSMAX_HIP_PLATFORM=nvidia
+            -DSMAX_CUDA118_PREFIX="$SMAX_CUDA118_PREFIX")
+  fi
+  cmake -S . -B "build-$b" "${config[@]}" -DSMAX_WERROR=ON
   cmake --build "build-$b" -j"$(nproc)"
   echo "=== $b: test (labels: $labels)"
   if ! ctest --test-dir "build-$b" -L "$labels" --output-on-failure; then

@@ -12,7 +12,9 @@
 typedef cudaStream_t smax_gpu_stream;
 typedef cudaError_t smax_gpu_error;
 typedef struct cudaDeviceProp smax_gpu_props;
-#define SMAX_GPU_ATTR_SMEM_OPTIN cudaDevAttrMaxSharedMemoryPerBlockOptin
+/* Shared memory a block may opt into (227 KB on H100). */
+#define SMAX_GPU_SMEM_OPTIN(out, dev) \
+    cudaDeviceGetAttribute((out), cudaDevAttrMaxSharedMemoryPerBlockOptin, (dev))
 #define SMAX_GPU_FUNC_ATTR_MAX_DYN_SMEM cudaFuncAttributeMaxDynamicSharedMemorySize
 #define SMAX_GPU_ERR_NO_DEVICE(e) \
     ((e) == cudaErrorNoDevice || (e) == cudaErrorInsufficientDriver)

@@ -37,9 +37,8 @@ smax_status smax_gpu_init(smax_context ctx)
     int smem_optin = 0;
     TRY(SMAX_GPU(GetDeviceProperties)(&props, be->device),
         "GetDeviceProperties");
-    TRY(SMAX_GPU(DeviceGetAttribute)(&smem_optin, SMAX_GPU_ATTR_SMEM_OPTIN,
-                                     be->device),
-        "DeviceGetAttribute");
+    TRY(SMAX_GPU_SMEM_OPTIN(&smem_optin, be->device),
+        "querying the opt-in shared memory");
     if (smem_optin < (int)props.sharedMemPerBlock)
         smem_optin = (int)props.sharedMemPerBlock;
     smax_device_info *info = &ctx->info;

@@ -12,12 +12,16 @@
 typedef hipStream_t smax_gpu_stream;
 typedef hipError_t smax_gpu_error;
 typedef hipDeviceProp_t smax_gpu_props;
-/* The opt-in limit exists on HIP's NVIDIA platform only; on AMD a group
- * may use all of its LDS without opting in. */
+/* Shared memory a block may opt into. On AMD a group may use all of its
+ * LDS without opting in. HIP 5.2 on NVIDIA answers hipErrorInvalidValue for
+ * hipDeviceAttributeSharedMemPerBlockOptin, so CUDA is asked directly. */
 #if defined(__HIP_PLATFORM_NVIDIA__)
-#define SMAX_GPU_ATTR_SMEM_OPTIN hipDeviceAttributeSharedMemPerBlockOptin
+#define SMAX_GPU_SMEM_OPTIN(out, dev)                                        \
+    hipCUDAErrorTohipError(cudaDeviceGetAttribute(                          \
+        (out), cudaDevAttrMaxSharedMemoryPerBlockOptin, (dev)))
 #else
-#define SMAX_GPU_ATTR_SMEM_OPTIN hipDeviceAttributeMaxSharedMemoryPerBlock
+#define SMAX_GPU_SMEM_OPTIN(out, dev) \
+    hipDeviceGetAttribute((out), hipDeviceAttributeMaxSharedMemoryPerBlock, (dev))
 #endif
 #define SMAX_GPU_FUNC_ATTR_MAX_DYN_SMEM hipFuncAttributeMaxDynamicSharedMemorySize
 #define SMAX_GPU_ERR_NO_DEVICE(e) \
