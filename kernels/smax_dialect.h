@@ -27,6 +27,10 @@
 typedef long smax_i64;
 typedef float4 smax_float4;
 #define SMAX_ADDR(p) ((ulong)(p))
+/* x * scale rounded on its own: the scaled input is an f32 value (as the
+ * reference assumes), never fused into the following subtraction. */
+#pragma OPENCL FP_CONTRACT OFF
+#define SMAX_MUL_RN(a, b) ((a) * (b))
 #define SMAX_RESTRICT restrict
 /* Dynamic on-chip memory arrives as a kernel argument in OpenCL. */
 #define SMAX_DYN_LOCAL_PARAM , __local float *smax_dyn_local
@@ -34,7 +38,9 @@ typedef float4 smax_float4;
 /* OpenCL 1.2 has no portable sub-group shuffles: reductions use local
  * memory. */
 #define SMAX_HAVE_SHUFFLE 0
+#ifndef SMAX_UNROLL
 #define SMAX_UNROLL _Pragma("unroll 4")
+#endif
 
 #elif defined(__CUDACC__) || defined(__HIPCC__) || defined(__HIP__)
 /* ------------------------------------------------------------ CUDA and HIP */
@@ -66,6 +72,9 @@ typedef float4 smax_float4;
 typedef long long smax_i64;
 typedef float4 smax_float4;
 #define SMAX_ADDR(p) ((unsigned long long)(p))
+/* x * scale rounded on its own: the scaled input is an f32 value (as the
+ * reference assumes), never contracted into an FMA with what follows. */
+#define SMAX_MUL_RN(a, b) __fmul_rn((a), (b))
 #define SMAX_RESTRICT __restrict__
 #define SMAX_DYN_LOCAL_PARAM
 #define SMAX_DYN_LOCAL_DECL extern __shared__ float smax_dyn_local[];

@@ -202,13 +202,13 @@ SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL float *xr,
     SMAX_UNROLL
     for (int j = sp.body + 4 * lane; j < sp.body_end; j += 4 * lanes) {
         smax_float4 v = *(const SMAX_GLOBAL smax_float4 *)(xr + j);
-        acc = smax_accumulate(acc, smax_partial_of4(v.x * scale, v.y * scale,
-                                                    v.z * scale, v.w * scale));
+        acc = smax_accumulate(acc, smax_partial_of4(SMAX_MUL_RN(v.x, scale), SMAX_MUL_RN(v.y, scale),
+                                                    SMAX_MUL_RN(v.z, scale), SMAX_MUL_RN(v.w, scale)));
     }
     for (int j = begin + lane; j < sp.body; j += lanes)
-        acc = smax_accumulate(acc, smax_partial_of(xr[j] * scale));
+        acc = smax_accumulate(acc, smax_partial_of(SMAX_MUL_RN(xr[j], scale)));
     for (int j = sp.body_end + lane; j < end; j += lanes)
-        acc = smax_accumulate(acc, smax_partial_of(xr[j] * scale));
+        acc = smax_accumulate(acc, smax_partial_of(SMAX_MUL_RN(xr[j], scale)));
     return smax_accumulator_partial(acc);
 }
 
@@ -225,16 +225,16 @@ SMAX_FN void smax_slice_normalize(const SMAX_GLOBAL float *xr,
     for (int j = sp.body + 4 * lane; j < sp.body_end; j += 4 * lanes) {
         smax_float4 v = *(const SMAX_GLOBAL smax_float4 *)(xr + j);
         smax_float4 o;
-        o.x = smax_output(v.x * scale, t, log_s, flags);
-        o.y = smax_output(v.y * scale, t, log_s, flags);
-        o.z = smax_output(v.z * scale, t, log_s, flags);
-        o.w = smax_output(v.w * scale, t, log_s, flags);
+        o.x = smax_output(SMAX_MUL_RN(v.x, scale), t, log_s, flags);
+        o.y = smax_output(SMAX_MUL_RN(v.y, scale), t, log_s, flags);
+        o.z = smax_output(SMAX_MUL_RN(v.z, scale), t, log_s, flags);
+        o.w = smax_output(SMAX_MUL_RN(v.w, scale), t, log_s, flags);
         *(SMAX_GLOBAL smax_float4 *)(yr + j) = o;
     }
     for (int j = begin + lane; j < sp.body; j += lanes)
-        yr[j] = smax_output(xr[j] * scale, t, log_s, flags);
+        yr[j] = smax_output(SMAX_MUL_RN(xr[j], scale), t, log_s, flags);
     for (int j = sp.body_end + lane; j < end; j += lanes)
-        yr[j] = smax_output(xr[j] * scale, t, log_s, flags);
+        yr[j] = smax_output(SMAX_MUL_RN(xr[j], scale), t, log_s, flags);
 }
 
 /* ---------------------------------------------------------------- fused
@@ -269,7 +269,10 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
         SMAX_UNROLL
         for (int j = sp.body + 4 * lane; j < sp.body_end; j += 4 * lanes) {
             smax_float4 v = *(const SMAX_GLOBAL smax_float4 *)(xr + j);
-            v.x *= scale; v.y *= scale; v.z *= scale; v.w *= scale;
+            v.x = SMAX_MUL_RN(v.x, scale);
+            v.y = SMAX_MUL_RN(v.y, scale);
+            v.z = SMAX_MUL_RN(v.z, scale);
+            v.w = SMAX_MUL_RN(v.w, scale);
             *(SMAX_LOCAL smax_float4 *)(srow + j) = v;
             m = smax_max_skip_nan(m, smax_max_skip_nan(smax_max_skip_nan(v.x, v.y),
                                                        smax_max_skip_nan(v.z, v.w)));
@@ -277,7 +280,7 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
         for (int j = lane; j < cols; j += lanes) {
             if (j >= sp.body && j < sp.body_end)
                 continue;
-            float v = xr[j] * scale;
+            float v = SMAX_MUL_RN(xr[j], scale);
             srow[j] = v;
             m = smax_max_skip_nan(m, v);
         }

@@ -1,5 +1,6 @@
 /* opencl_init.c - device facts and kernels of an OpenCL context. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "opencl_backend.h"
@@ -53,14 +54,20 @@ static smax_status query_info(smax_context ctx)
 
 /* Precise math only: no -cl-fast-relaxed-math, and correctly rounded
  * division where the device offers it (OpenCL 1.2 otherwise allows 2.5 ulp). */
-static void build_options(cl_device_id d, char *out, size_t len)
+static void build_options(smax_context ctx, char *out, size_t len)
 {
     cl_device_fp_config fp = 0;
-    clGetDeviceInfo(d, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL);
-    snprintf(out, len, "-cl-std=CL1.2 -DSMAX_OPENCL_C=1%s",
+    clGetDeviceInfo(ctx->backend->device, CL_DEVICE_SINGLE_FP_CONFIG,
+                    sizeof fp, &fp, NULL);
+    /* SMAX_OPENCL_OPTIONS appends options, for diagnosing a driver. */
+    const char *extra = getenv("SMAX_OPENCL_OPTIONS");
+    snprintf(out, len, "-cl-std=CL1.2 -DSMAX_OPENCL_C=1%s%s %s",
              (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)
                  ? " -cl-fp32-correctly-rounded-divide-sqrt"
-                 : "");
+                 : "",
+             /* CPU compilers vectorise across work-items instead */
+             ctx->traits.is_cpu ? " -DSMAX_UNROLL=" : "",
+             extra != NULL ? extra : "");
 }
 
 static smax_status create_kernels(smax_context ctx)
@@ -87,7 +94,7 @@ smax_status smax_cl_init(smax_context ctx)
     if (st != SMAX_SUCCESS)
         return st;
     char options[256];
-    build_options(ctx->backend->device, options, sizeof options);
+    build_options(ctx, options, sizeof options);
     st = smax_cl_program_get(ctx, options, &ctx->backend->program);
     if (st != SMAX_SUCCESS)
         return st;
