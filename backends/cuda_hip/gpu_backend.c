@@ -120,7 +120,13 @@ smax_status smax_backend_alloc(smax_context ctx, size_t bytes,
                                smax_native_mem *out)
 {
     TRY(SMAX_GPU(SetDevice)(ctx->backend->device), "SetDevice");
-    TRY(SMAX_GPU(Malloc)(&out->handle, bytes), "Malloc");
+    smax_gpu_error err = SMAX_GPU(Malloc)(&out->handle, bytes);
+    if (err != SMAX_GPU(Success)) {
+        /* An allocation failure is not sticky, but the runtime would report
+         * it again from the next GetLastError, blaming a later launch. */
+        SMAX_GPU(GetLastError)();
+        return smax_gpu_fail(ctx, err, "Malloc");
+    }
     return SMAX_SUCCESS;
 }
 
