@@ -32,9 +32,12 @@ typedef float4 smax_float4;
 #pragma OPENCL FP_CONTRACT OFF
 #define SMAX_MUL_RN(a, b) ((a) * (b))
 #define SMAX_RESTRICT restrict
-/* Dynamic on-chip memory arrives as a kernel argument in OpenCL. */
-#define SMAX_DYN_LOCAL_PARAM , __local float *smax_dyn_local
-#define SMAX_DYN_LOCAL_DECL
+/* Dynamic on-chip memory arrives as a kernel argument in OpenCL. It is
+ * declared as float4 because drivers align a local argument to its element
+ * type (NVIDIA's to 4 bytes for float), and kernels store float4s in it. */
+#define SMAX_DYN_LOCAL_PARAM , __local float4 *smax_dyn_local4
+#define SMAX_DYN_LOCAL_DECL \
+    __local float *smax_dyn_local = (__local float *)smax_dyn_local4;
 /* OpenCL 1.2 has no portable sub-group shuffles: reductions use local
  * memory. */
 #define SMAX_HAVE_SHUFFLE 0
@@ -77,7 +80,9 @@ typedef float4 smax_float4;
 #define SMAX_MUL_RN(a, b) __fmul_rn((a), (b))
 #define SMAX_RESTRICT __restrict__
 #define SMAX_DYN_LOCAL_PARAM
-#define SMAX_DYN_LOCAL_DECL extern __shared__ float smax_dyn_local[];
+#define SMAX_DYN_LOCAL_DECL                        \
+    extern __shared__ float4 smax_dyn_local4[]; /* 16-byte aligned */ \
+    float *smax_dyn_local = (float *)smax_dyn_local4;
 #define SMAX_UNROLL _Pragma("unroll 4")
 /* Warp shuffles: a butterfly within a warp needs no barrier. The warp width
  * is a compile-time constant of the target: 32 on NVIDIA, 64 on AMD CDNA,
