@@ -10,6 +10,8 @@
  * one thread, where fewer, longer items cost less barrier overhead. */
 #define GPU_GROUP 256
 #define CPU_GROUP 64
+/* Local memory left to the driver, in bytes (see query_info). */
+#define LOCAL_MEM_RESERVE 256
 
 static smax_status query_info(smax_context ctx)
 {
@@ -47,6 +49,12 @@ static smax_status query_info(smax_context ctx)
     info->supports_bf16 = 0;
     ctx->traits.is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
     ctx->traits.preferred_group = ctx->traits.is_cpu ? CPU_GROUP : GPU_GROUP;
+    /* Drivers keep some local memory per group: on the H100, NVIDIA's
+     * OpenCL failed a fused launch using exactly CL_DEVICE_LOCAL_MEM_SIZE
+     * with CL_OUT_OF_RESOURCES. create_kernels() also takes the kernels'
+     * own static local memory off. */
+    const cl_ulong reserve = LOCAL_MEM_RESERVE;
+    local = local > reserve ? local - reserve : 0;
     ctx->traits.max_local_dynamic = (uint32_t)(local > UINT32_MAX ? UINT32_MAX
                                                                   : local);
     return SMAX_SUCCESS;
@@ -73,6 +81,7 @@ static void build_options(smax_context ctx, char *out, size_t len)
 static smax_status create_kernels(smax_context ctx)
 {
     struct smax_backend *be = ctx->backend;
+    cl_ulong own_max = 0; /* static local memory of the hungriest kernel */
     for (int k = 0; k < SMAX_KERNEL_COUNT; ++k) {
         cl_int err;
         be->kernels[k] = clCreateKernel(be->program, smax_kernel_names[k], &err);
@@ -84,7 +93,18 @@ static smax_status create_kernels(smax_context ctx)
                                        &wg, NULL);
         if (err == CL_SUCCESS && wg < ctx->info.max_group_size)
             ctx->info.max_group_size = (uint32_t)wg;
+        cl_ulong own = 0;
+        err = clGetKernelWorkGroupInfo(be->kernels[k], be->device,
+                                       CL_KERNEL_LOCAL_MEM_SIZE, sizeof own,
+                                       &own, NULL);
+        if (err == CL_SUCCESS && own > own_max)
+            own_max = own;
     }
+    own_max = (own_max + 15) & ~(cl_ulong)15; /* the float4 argument follows */
+    ctx->traits.max_local_dynamic =
+        own_max < ctx->traits.max_local_dynamic
+            ? ctx->traits.max_local_dynamic - (uint32_t)own_max
+            : 0;
     return SMAX_SUCCESS;
 }
 
