@@ -13,8 +13,9 @@
 /* Elements per work-item before a row gets more lanes: four float4 loads
  * in flight per item hide latency better than one. */
 #define SMAX_ELEMS_PER_LANE 16
-/* Largest group for one long row on a GPU. */
+/* Largest group for one long row on a GPU, and where rows count as long. */
 #define SMAX_MAX_ROW_GROUP 1024
+#define SMAX_LONG_FUSED_ROW 16384
 
 static int64_t ceil_div(int64_t a, int64_t b)
 {
@@ -44,16 +45,16 @@ static int group_size(smax_context ctx)
     return fit_group(ctx, ctx->traits.preferred_group);
 }
 
-/* Groups for row-per-slot kernels: on a GPU a long row gets up to 1024
- * items, so one row still has enough loads in flight. */
+/* Groups for the fused kernel: on a GPU a row longer than
+ * SMAX_LONG_FUSED_ROW gets up to 1024 items, since such rows leave one or
+ * two groups per compute unit (H100: 8192 x 32768 ran at 45% of copy with
+ * 256 items, 71% with 1024; 16384 x 16384 at 80% with 256, 62% with 1024). */
 static int row_group_size(smax_context ctx, int64_t cols)
 {
     int g = group_size(ctx);
-    if (ctx->traits.is_cpu)
+    if (ctx->traits.is_cpu || cols <= SMAX_LONG_FUSED_ROW)
         return g;
-    int64_t want = pow2_at_least(ceil_div(cols, SMAX_ELEMS_PER_LANE),
-                                 SMAX_MAX_ROW_GROUP);
-    return want > g ? fit_group(ctx, want) : g;
+    return fit_group(ctx, SMAX_MAX_ROW_GROUP);
 }
 
 /* Reduction scratch: one partial (two floats) per work-item. */
@@ -78,10 +79,10 @@ int64_t smax_fused_max_cols(smax_context ctx)
     return ((int64_t)((local - red) / sizeof(float)) & ~(int64_t)3) - 4;
 }
 
-static void set_row_mapping(smax_context ctx, const smax_problem *p,
-                            smax_exec_plan *plan)
+static void set_row_mapping(const smax_problem *p, smax_exec_plan *plan,
+                            int group)
 {
-    plan->group_size = row_group_size(ctx, p->cols);
+    plan->group_size = group;
     plan->lanes = pow2_at_least(ceil_div(p->cols, SMAX_ELEMS_PER_LANE),
                                 plan->group_size);
     plan->rows_per_group = plan->group_size / plan->lanes;
@@ -91,7 +92,7 @@ static void set_row_mapping(smax_context ctx, const smax_problem *p,
 static void plan_fused(smax_context ctx, const smax_problem *p,
                        smax_exec_plan *plan)
 {
-    set_row_mapping(ctx, p, plan);
+    set_row_mapping(p, plan, row_group_size(ctx, p->cols));
     plan->algorithm = SMAX_ALGO_FUSED;
     plan->cols_padded = (int)row_pitch(p->cols);
     plan->local_bytes = (size_t)plan->rows_per_group * plan->cols_padded *
@@ -102,7 +103,7 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
 static void plan_online(smax_context ctx, const smax_problem *p,
                         smax_exec_plan *plan)
 {
-    set_row_mapping(ctx, p, plan);
+    set_row_mapping(p, plan, group_size(ctx));
     plan->algorithm = SMAX_ALGO_ONLINE;
     plan->local_bytes = reduction_bytes(plan->group_size);
 }
@@ -158,11 +159,6 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                              "rows longer than 2^31 - 5 elements");
     const int64_t fused_max = ctx->info.fused_max_cols;
     const int fits = p->cols <= fused_max;
-    /* On a GPU, a row that fills more than half the on-chip memory leaves
-     * one group per compute unit, with nothing to overlap its phases:
-     * auto streams such rows instead. */
-    const int64_t fused_auto_max =
-        ctx->traits.is_cpu ? fused_max : fused_max / 2;
     char why[160];
     why[0] = '\0';
 
@@ -200,18 +196,26 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                      "idle; each row split into %d chunks",
                      (long long)rows_plan.groups, ctx->info.compute_units,
                      plan->chunks);
-        } else if (p->cols <= fused_auto_max) {
+        } else if (fits) {
             plan_fused(ctx, p, plan);
             snprintf(plan->reason, sizeof plan->reason,
                      "auto: the row fits on-chip (%lld <= %lld elements): "
                      "one read, one write",
-                     (long long)p->cols, (long long)fused_auto_max);
+                     (long long)p->cols, (long long)fused_max);
+        } else if (!ctx->traits.is_cpu) {
+            /* Measured on the H100: chunks of long rows keep more groups
+             * in flight than one group per row (62% vs 52-60% of copy). */
+            plan_multiblock(ctx, p, plan);
+            snprintf(plan->reason, sizeof plan->reason,
+                     "auto: the row exceeds on-chip memory (%lld > %lld): "
+                     "rows split into %d chunks, two reads, one write",
+                     (long long)p->cols, (long long)fused_max, plan->chunks);
         } else {
             *plan = rows_plan;
             snprintf(plan->reason, sizeof plan->reason,
                      "auto: the row exceeds on-chip memory (%lld > %lld) and "
                      "rows fill the device: two reads, one write",
-                     (long long)p->cols, (long long)fused_auto_max);
+                     (long long)p->cols, (long long)fused_max);
         }
     }
     }

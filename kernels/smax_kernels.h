@@ -190,6 +190,21 @@ SMAX_FN smax_split smax_split_slice(const SMAX_GLOBAL float *xr,
     return sp;
 }
 
+/* Walking only the scalar head and tail of a row split at 0: the first
+ * scalar index of a lane, and the next one after j (jumping the body). */
+SMAX_FN int smax_scalar_first(int lane, smax_split sp)
+{
+    return lane < sp.body ? lane : sp.body_end + (lane - sp.body);
+}
+
+SMAX_FN int smax_scalar_next(int j, int lanes, smax_split sp)
+{
+    if (j >= sp.body)
+        return j + lanes; /* in the tail */
+    j += lanes;           /* in the head: count on past the body */
+    return j < sp.body ? j : sp.body_end + (j - sp.body);
+}
+
 /* The partial of the elements [begin, end) of one row, visited by `lane`
  * of `lanes`. */
 SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL float *xr,
@@ -277,9 +292,8 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
             m = smax_max_skip_nan(m, smax_max_skip_nan(smax_max_skip_nan(v.x, v.y),
                                                        smax_max_skip_nan(v.z, v.w)));
         }
-        for (int j = lane; j < cols; j += lanes) {
-            if (j >= sp.body && j < sp.body_end)
-                continue;
+        for (int j = smax_scalar_first(lane, sp); j < cols;
+             j = smax_scalar_next(j, lanes, sp)) {
             float v = SMAX_MUL_RN(xr[j], scale);
             srow[j] = v;
             m = smax_max_skip_nan(m, v);
@@ -303,9 +317,8 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
             if (!keep_x)
                 *(SMAX_LOCAL smax_float4 *)(srow + j) = e;
         }
-        for (int j = lane; j < cols; j += lanes) {
-            if (j >= sp.body && j < sp.body_end)
-                continue;
+        for (int j = smax_scalar_first(lane, sp); j < cols;
+             j = smax_scalar_next(j, lanes, sp)) {
             float e = smax_exp_shifted(srow[j], m);
             smax_kahan_add(&s, &s_lost, e);
             if (!keep_x)
@@ -329,9 +342,9 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
         o.w = smax_finish(v.w, t, log_s, flags);
         *(SMAX_GLOBAL smax_float4 *)(yr + j) = o;
     }
-    for (int j = lane; j < cols; j += lanes)
-        if (j < sp.body || j >= sp.body_end)
-            yr[j] = smax_finish(srow[j], t, log_s, flags);
+    for (int j = smax_scalar_first(lane, sp); j < cols;
+         j = smax_scalar_next(j, lanes, sp))
+        yr[j] = smax_finish(srow[j], t, log_s, flags);
 }
 
 /* --------------------------------------------------------------- online
