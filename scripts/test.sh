@@ -6,11 +6,12 @@
 # NVIDIA platform, with the CUDA 11.8 toolchain that
 # scripts/hip-nvidia-toolchain.sh installs in its own prefix.
 # SMAX_BACKENDS="opencl cuda hip hip-nvidia" narrows it;
-# SMAX_TEST_LABELS (default "unit|conformance|abi") picks the CTest labels.
+# SMAX_TEST_LABELS (a CTest label regex, default "^(unit|conformance|abi|bench)$";
+# "conformance_large" is the long sweep) picks the tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 backends=${SMAX_BACKENDS:-opencl cuda hip hip-nvidia}
-labels=${SMAX_TEST_LABELS:-unit|conformance|abi}
+labels=${SMAX_TEST_LABELS:-^(unit|conformance|abi|bench)$}
 scripts/install-deps.sh all
 export PATH=$PATH:/usr/local/cuda/bin
 
