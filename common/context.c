@@ -52,6 +52,29 @@ smax_status smax_context_finish(smax_context ctx)
     return SMAX_SUCCESS;
 }
 
+smax_status smax_context_adopt(struct smax_backend *be,
+                               smax_status (*init)(smax_context),
+                               smax_context *out)
+{
+    smax_context ctx;
+    smax_status st = smax_context_new(&ctx);
+    if (st != SMAX_SUCCESS) {
+        struct smax_context_s holder = {0};
+        holder.backend = be;
+        smax_backend_destroy(&holder);
+        return st;
+    }
+    ctx->backend = be;
+    st = init(ctx);
+    if (st != SMAX_SUCCESS) {
+        smax_backend_destroy(ctx);
+        smax_context_delete(ctx);
+        return st;
+    }
+    *out = ctx;
+    return smax_context_finish(ctx);
+}
+
 void smax_context_delete(smax_context ctx)
 {
     if (ctx->last_error[0] != '\0')

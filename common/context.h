@@ -58,6 +58,12 @@ void smax_clear_error(smax_context ctx);
  * finishing step (fused limit, error reset) after it did. */
 smax_status smax_context_new(smax_context *out);
 smax_status smax_context_finish(smax_context ctx);
+/* A context around backend state an interop call prepared: runs init (the
+ * device queries), finishes the context, and on failure releases `be`
+ * through smax_backend_destroy. */
+smax_status smax_context_adopt(struct smax_backend *be,
+                               smax_status (*init)(smax_context),
+                               smax_context *out);
 void smax_context_delete(smax_context ctx);
 /* A buffer handle around native memory the caller keeps owning. */
 smax_status smax_buffer_wrap_native(smax_context ctx, void *handle,

@@ -6,37 +6,12 @@ const char *const smax_kernel_names[SMAX_KERNEL_COUNT] = {
     "smax_fused", "smax_online", "smax_mb_partials", "smax_mb_merge",
     "smax_mb_normalize"};
 
-static smax_arg mem_arg(smax_native_mem m)
-{
-    smax_arg a;
-    a.kind = SMAX_ARG_MEM;
-    a.v.mem = m;
-    return a;
-}
-
-static smax_arg i64_arg(int64_t v)
-{
-    smax_arg a;
-    a.kind = SMAX_ARG_I64;
-    a.v.i64 = v;
-    return a;
-}
-
-static smax_arg i32_arg(int32_t v)
-{
-    smax_arg a;
-    a.kind = SMAX_ARG_I32;
-    a.v.i32 = v;
-    return a;
-}
-
-static smax_arg f32_arg(float v)
-{
-    smax_arg a;
-    a.kind = SMAX_ARG_F32;
-    a.v.f32 = v;
-    return a;
-}
+/* Kernel arguments, by kind. */
+#define ARG(k, field, value) ((smax_arg){.kind = (k), .v.field = (value)})
+#define mem_arg(m) ARG(SMAX_ARG_MEM, mem, (m))
+#define i64_arg(v) ARG(SMAX_ARG_I64, i64, (int64_t)(v))
+#define i32_arg(v) ARG(SMAX_ARG_I32, i32, (int32_t)(v))
+#define f32_arg(v) ARG(SMAX_ARG_F32, f32, (float)(v))
 
 static smax_status ensure_scratch(smax_context ctx, size_t bytes)
 {

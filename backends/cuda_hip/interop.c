@@ -10,26 +10,12 @@ SMAX_API smax_status SMAX_GPU_API(context_create)(int device,
 {
     if (out_context == NULL)
         return SMAX_ERROR_INVALID_POINTER;
-    smax_context ctx;
-    smax_status st = smax_context_new(&ctx);
-    if (st != SMAX_SUCCESS)
-        return st;
     struct smax_backend *be = calloc(1, sizeof *be);
-    if (be == NULL) {
-        smax_context_delete(ctx);
+    if (be == NULL)
         return SMAX_ERROR_OUT_OF_MEMORY;
-    }
-    ctx->backend = be;
     be->device = device;
     be->stream = stream; /* the caller's; 0 is the legacy default stream */
-    st = smax_gpu_init(ctx);
-    if (st != SMAX_SUCCESS) {
-        smax_backend_destroy(ctx);
-        smax_context_delete(ctx);
-        return st;
-    }
-    *out_context = ctx;
-    return smax_context_finish(ctx);
+    return smax_context_adopt(be, smax_gpu_init, out_context);
 }
 
 SMAX_API smax_status SMAX_GPU_API(buffer_wrap)(smax_context ctx,

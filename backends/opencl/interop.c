@@ -12,29 +12,15 @@ SMAX_API smax_status smax_opencl_context_create(cl_context context,
     if (out_context == NULL || context == NULL || queue == NULL ||
         device == NULL)
         return SMAX_ERROR_INVALID_POINTER;
-    smax_context ctx;
-    smax_status st = smax_context_new(&ctx);
-    if (st != SMAX_SUCCESS)
-        return st;
     struct smax_backend *be = calloc(1, sizeof *be);
-    if (be == NULL) {
-        smax_context_delete(ctx);
+    if (be == NULL)
         return SMAX_ERROR_OUT_OF_MEMORY;
-    }
-    ctx->backend = be;
     be->context = context;
     be->queue = queue;
     be->device = device;
     clRetainContext(context);
     clRetainCommandQueue(queue);
-    st = smax_cl_init(ctx);
-    if (st != SMAX_SUCCESS) {
-        smax_backend_destroy(ctx);
-        smax_context_delete(ctx);
-        return st;
-    }
-    *out_context = ctx;
-    return smax_context_finish(ctx);
+    return smax_context_adopt(be, smax_cl_init, out_context);
 }
 
 SMAX_API smax_status smax_opencl_buffer_wrap(smax_context ctx, cl_mem mem,
