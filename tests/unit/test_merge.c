@@ -462,6 +462,49 @@ static void test_extremes(void)
     check_split_invariance("subnormals", x, 100);
 }
 
+/* The streaming form (smax_accumulate) folds a long row element by element
+ * with a compensated sum: its result stays within a few eps of the two-pass
+ * float64 sum where a plain running merge drifts, and it keeps the special
+ * values of smax_merge. */
+static void test_accumulator(void)
+{
+    enum { N = 1 << 20 };
+    static float x[N];
+    fill_normal(x, N, 1.0);
+    double m_ref, s_ref;
+    two_pass(x, N, &m_ref, &s_ref);
+    smax_accumulator acc = smax_accumulator_init();
+    smax_partial plain = smax_partial_identity();
+    for (int i = 0; i < N; ++i) {
+        acc = smax_accumulate(acc, smax_partial_of(x[i]));
+        plain = smax_merge(plain, smax_partial_of(x[i]));
+    }
+    smax_partial got = smax_accumulator_partial(acc);
+    double err = fabs(got.s * exp((double)got.m - m_ref) - s_ref) / s_ref;
+    double err_plain =
+        fabs(plain.s * exp((double)plain.m - m_ref) - s_ref) / s_ref;
+    CHECK(got.m == (float)m_ref, "accumulated max %g, two-pass %g", got.m,
+          m_ref);
+    CHECK(err <= 4 * FLT_EPSILON,
+          "compensated sum of 2^20 terms errs by %.3g eps", err / FLT_EPSILON);
+    CHECK(err < err_plain,
+          "compensation does not help: %.3g eps vs plain %.3g eps",
+          err / FLT_EPSILON, err_plain / FLT_EPSILON);
+
+    const smax_partial id = smax_partial_identity();
+    smax_accumulator a = smax_accumulator_init();
+    a = smax_accumulate(a, smax_partial_of(-INFINITY));
+    CHECK(same_partial(smax_accumulator_partial(a), id),
+          "accumulating -inf leaves (%g, %g), not the identity", a.m, a.s);
+    a = smax_accumulate(a, smax_partial_of(1.0f));
+    CHECK(a.m == 1.0f && a.s == 1.0f, "-inf then 1 gives (%g, %g)", a.m, a.s);
+    a = smax_accumulate(a, smax_partial_of(NAN));
+    CHECK(isnan(a.s) && a.m == 1.0f, "NaN does not poison the sum: (%g, %g)",
+          a.m, a.s);
+    a = smax_accumulate(smax_accumulator_init(), smax_partial_of(INFINITY));
+    CHECK(isnan(a.s), "+inf gives sum %g, not NaN", a.s);
+}
+
 int main(void)
 {
     test_identity();
@@ -473,5 +516,6 @@ int main(void)
     test_nan();
     test_pos_inf();
     test_extremes();
+    test_accumulator();
     return UNIT_SUMMARY();
 }
