@@ -3,8 +3,8 @@
 torch.softmax and a Triton softmax on one NVIDIA GPU, on the same tensors.
 
 For every shape of bench/shapes/peer.txt (PRODUCT.md section 6):
-  * fills x (fp32, random normal) on the GPU, computes a float64 reference
-    (torch, rounded to fp32 as the C reference is);
+  * fills x (fp32, random normal) on the GPU and computes THE float64
+    reference of tests/support (through libsmax_testsupport.so, on the host);
   * runs each implementation -- smax with every forced algorithm and auto,
     torch.softmax, Triton (bench/peer_triton.py) -- checks its output with the
     tolerance rule of tests/support/smax_tolerance.c and times it;
@@ -40,10 +40,7 @@ REPO = os.path.dirname(HERE)
 DEFAULT_SHAPES = os.path.join(HERE, "shapes", "peer.txt")
 DEFAULT_OUT = os.path.join(HERE, "results")
 
-FLT_EPSILON = 2.0 ** -23
-SMALL_REF = 1e-5            # SMAX_TOLERANCE_SMALL_REF
 FLUSH_BYTES = 256 << 20     # written before every timed launch: > 50 MB L2
-CHECK_CHUNK = 1 << 25       # elements per step of the checks on the GPU
 
 SMAX_ALGOS = [("fused", 1), ("online", 2), ("multiblock", 3), ("auto", 0)]
 IMPLS = ["smax-" + a for a, _ in SMAX_ALGOS] + ["torch", "triton"]
@@ -53,7 +50,7 @@ SMAX_ERROR_NOT_SUPPORTED = 5
 
 
 # ---------------------------------------------------------------------------
-# shapes and the tolerance rule (no GPU needed)
+# shapes (no GPU needed)
 
 def parse_shape_text(text):
     """'rows cols', 'RxC' or 'R,C' -> (rows, cols); None for an empty line."""
@@ -82,18 +79,6 @@ def read_shapes(path):
             if s:
                 shapes.append(s)
     return shapes
-
-
-def tolerance_trh(n, merge_levels, log_softmax):
-    """Mirror of smax_tolerance_trh() (tests/support/smax_tolerance.c):
-    FLT_EPSILON * (10 + 2*max(0, ceil(log2 n) - 10) + 2*L), x5 for log."""
-    lg = 0
-    while lg < 63 and (1 << lg) < n:
-        lg += 1
-    growth = lg - 10 if lg > 10 else 0
-    levels = merge_levels if merge_levels > 0 else 0
-    trh = FLT_EPSILON * (10.0 + 2.0 * growth + 2.0 * levels)
-    return 5.0 * trh if log_softmax else trh
 
 
 def target_pct(rows, cols):
@@ -239,233 +224,6 @@ class Smax:
 # ---------------------------------------------------------------------------
 # measurement on the GPU
 
-def check_output(torch, got, ref, log, merge_levels):
-    """The rule of smax_check_output() (tests/support/smax_tolerance.c) for
-    finite inputs (the benchmark's are random normal), against the fp32
-    rounding of a float64 reference: softmax |got-ref|/|ref| <= trh, or
-    |got-ref| < FLT_EPSILON where |ref| <= 1e-5; log-softmax
-    |got-ref|/max(|ref|, 1) <= trh; and each row summing to 1 (log: sum of
-    exp) within trh, in float64.
-    Returns (ok, bad, worst_rel, trh, message)."""
-    rows, cols = got.shape
-    trh = tolerance_trh(cols, merge_levels, log)
-    g_all, r_all = got.reshape(-1), ref.reshape(-1)
-    bad, worst, message = 0, 0.0, ""
-    for s in range(0, g_all.numel(), CHECK_CHUNK):
-        g = g_all[s:s + CHECK_CHUNK].double()
-        r = r_all[s:s + CHECK_CHUNK].double()
-        diff = (g - r).abs()
-        ar = r.abs()
-        if log:
-            # log space: absolute below 1, relative above; no small-value rule
-            rel = diff / ar.clamp(min=1.0)
-            ok = (rel <= trh) & torch.isfinite(g)
-        else:
-            small = ar <= SMALL_REF
-            rel = torch.where(small, torch.zeros_like(diff), diff / ar.clamp(min=SMALL_REF))
-            ok = torch.where(small, diff < FLT_EPSILON, rel <= trh) & torch.isfinite(g)
-        nbad = int((~ok).sum())
-        rel = torch.nan_to_num(rel, nan=math.inf, posinf=math.inf)
-        worst = max(worst, float(rel.max()))
-        if nbad and not message:
-            i = int((~ok).nonzero()[0]) + s
-            message = "row %d col %d: got %.9g, ref %.9g (trh %.3g)" % (
-                i // cols, i % cols, float(g_all[i]), float(r_all[i]), trh)
-        bad += nbad
-        del g, r, diff, ar, rel, ok
-    step = max(1, CHECK_CHUNK // max(cols, 1))
-    for r0 in range(0, rows, step):
-        blk = got[r0:r0 + step]
-        sums = blk.double().exp().sum(1) if log else blk.sum(1, dtype=torch.float64)
-        err = torch.nan_to_num((sums - 1.0).abs(), nan=math.inf)
-        worst = max(worst, float(err.max()))
-        nbad = int((err > trh).sum())
-        if nbad and not message:
-            i = int((err > trh).nonzero()[0])
-            message = "row %d sums to %.9g (trh %.3g)" % (r0 + i, float(sums[i]), trh)
-        bad += nbad
-    return bad == 0, bad, worst, trh, message
-
-
-def reference(torch, x, log):
-    """float64 softmax on the GPU, rounded to fp32 (as the C reference)."""
-    rows, cols = x.shape
-    ref = torch.empty_like(x)
-    step = max(1, (1 << 26) // max(cols, 1))
-    f = torch.log_softmax if log else torch.softmax
-    for r0 in range(0, rows, step):
-        ref[r0:r0 + step] = f(x[r0:r0 + step].double(), dim=1).float()
-    return ref
-
-
-class Timer:
-    def __init__(self, torch, reps, warmup, budget_s):
-        self.torch = torch
-        self.reps, self.warmup, self.budget_s = reps, warmup, budget_s
-        self.flush = torch.empty(FLUSH_BYTES // 4, dtype=torch.float32, device="cuda")
-
-    def __call__(self, fn):
-        """Median (and min, max) device time of fn in microseconds."""
-        torch = self.torch
-        for _ in range(self.warmup):
-            fn()
-        torch.cuda.synchronize()
-        # One probe run decides how many repetitions fit the time budget.
-        t0 = time.perf_counter()
-        self.flush.zero_()
-        fn()
-        torch.cuda.synchronize()
-        once = time.perf_counter() - t0
-        reps = self.reps
-        if once * reps > self.budget_s:
-            reps = max(3, int(self.budget_s / max(once, 1e-9)))
-        start = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
-        end = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
-        for i in range(reps):
-            self.flush.zero_()      # evicts L2; enqueued before the start event
-            start[i].record()
-            fn()
-            end[i].record()
-        torch.cuda.synchronize()
-        us = sorted(s.elapsed_time(e) * 1e3 for s, e in zip(start, end))
-        n = len(us)
-        med = us[n // 2] if n % 2 else 0.5 * (us[n // 2 - 1] + us[n // 2])
-        return med, us[0], us[-1], n
-
-
-def gpu_meta(torch, args):
-    meta = {"device": torch.cuda.get_device_name(args.device)}
-    props = torch.cuda.get_device_properties(args.device)
-    meta["sm_count"] = props.multi_processor_count
-    meta["memory_bytes"] = props.total_memory
-    meta["torch"] = torch.__version__
-    meta["torch_cuda"] = torch.version.cuda
-    try:
-        meta["driver"] = torch.cuda.driver_version() if hasattr(torch.cuda, "driver_version") else None
-    except Exception:
-        meta["driver"] = None
-    try:
-        out = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version,memory.total",
-                              "--format=csv,noheader", "-i", str(args.device)],
-                             capture_output=True, text=True, timeout=20)
-        if out.returncode == 0 and out.stdout.strip():
-            name, drv, mem = [s.strip() for s in out.stdout.strip().splitlines()[0].split(",")]
-            meta["nvidia_smi"] = {"name": name, "driver_version": drv, "memory": mem}
-            meta["driver"] = drv
-    except Exception:
-        pass
-    try:
-        import triton
-        meta["triton"] = triton.__version__
-    except Exception:
-        meta["triton"] = None
-    return meta
-
-
-def run_gpu(args, shapes):
-    import torch
-    if not torch.cuda.is_available():
-        raise SystemExit("peer_bench: no CUDA device visible to torch")
-    torch.cuda.set_device(args.device)
-    import peer_triton
-    meta = common_meta(args)
-    meta.update(gpu_meta(torch, args))
-    stream = torch.cuda.Stream(device=args.device)
-    results = []
-    impls = args.impls
-
-    with torch.cuda.stream(stream):
-        smax = None
-        if any(i.startswith("smax-") for i in impls):
-            if not args.lib or not os.path.exists(args.lib):
-                print("peer_bench: no smax library (--lib %s): smax not measured"
-                      % args.lib, file=sys.stderr)
-                meta["smax_note"] = "library not found: %s" % args.lib
-                impls = [i for i in impls if not i.startswith("smax-")]
-            else:
-                smax = Smax(args.lib, args.device, stream.cuda_stream)
-                meta["smax_version"] = smax.version
-                meta["smax_backend"] = smax.backend
-                meta["smax_lib"] = os.path.abspath(args.lib)
-                meta["smax_device"] = smax.info.name.decode(errors="replace")
-        timer = Timer(torch, args.reps, args.warmup, args.budget)
-        total = len(shapes)
-        t_start = time.perf_counter()
-        for si, (rows, cols) in enumerate(shapes, 1):
-            tag = "%dx%d" % (rows, cols)
-            nbytes = rows * cols * 4
-            free, _ = torch.cuda.mem_get_info()
-            # x, y, the fp32 reference, torch's output; float64 temporaries
-            # of the reference and the checks; the flush buffer exists already.
-            need = 4 * nbytes + 16 * min(rows * cols, max(cols, 1 << 26)) + (256 << 20)
-            if rows == 0 or cols == 0 or need > 0.9 * free:
-                why = ("empty shape" if rows == 0 or cols == 0 else
-                       "does not fit: needs ~%.1f GiB, %.1f GiB free" % (need / 2**30, free / 2**30))
-                print("[%d/%d] %s skipped: %s" % (si, total, tag, why), file=sys.stderr)
-                for impl in ["copy"] + impls:
-                    results.append(result_row(rows, cols, impl, "skipped", note=why))
-                continue
-            print("[%d/%d] %s (%.0f MiB in, %.0f s so far)" % (
-                si, total, tag, nbytes / 2**20, time.perf_counter() - t_start),
-                file=sys.stderr, flush=True)
-            gen = torch.Generator(device="cuda")
-            gen.manual_seed(1000003 * rows + cols)
-            x = torch.randn(rows, cols, device="cuda", dtype=torch.float32, generator=gen)
-            y = torch.empty_like(x)
-            ref = reference(torch, x, args.log)
-            torch.cuda.synchronize()
-
-            # The 100% mark: a device-to-device copy (torch copy_) of the same
-            # bytes. Its speed can depend on where the two buffers landed
-            # (seen on the H100: 2580 instead of 3000 GB/s for some x, y
-            # pairs), so the best of three pairs: x->y, y->x (y holds x by
-            # then, so x keeps its bytes), x->a fresh tensor.
-            z = torch.empty_like(x)
-            cands = [("x->y", timer(lambda: y.copy_(x))),
-                     ("y->x", timer(lambda: x.copy_(y))),
-                     ("x->z", timer(lambda: z.copy_(x)))]
-            del z
-            best_name, (med, lo, hi, n) = min(cands, key=lambda c: c[1][0])
-            copy_us = med
-            row = result_row(rows, cols, "copy", "ok", med, lo, hi, n,
-                             gbps=2 * nbytes / (med * 1e-6) / 1e9, pct=100.0)
-            row["ran"] = best_name
-            row["note"] = ", ".join("%s %.1f us" % (c, t[0]) for c, t in cands)
-            results.append(row)
-            print("    %-16s %10.1f us %8.1f GB/s  (%s)" % ("copy", med, row["gbps"], row["note"]),
-                  file=sys.stderr, flush=True)
-
-            xb = yb = None
-            if smax is not None:
-                try:
-                    xb, yb = smax.wrap(x), smax.wrap(y)
-                except SmaxError as e:
-                    print("    smax wrap failed: %s" % e, file=sys.stderr)
-            for impl in impls:
-                row = measure_impl(torch, peer_triton, smax, impl, x, y, xb, yb, ref,
-                                   args.log, timer)
-                row.update(rows=rows, cols=cols, impl=impl)
-                if row.get("median_us"):
-                    row["gbps"] = 2 * nbytes / (row["median_us"] * 1e-6) / 1e9
-                    row["pct_copy"] = 100.0 * copy_us / row["median_us"]
-                results.append(row)
-                print("    %-16s %10s us %8s GB/s %6s%% copy  %s%s" % (
-                    impl, fmt(row.get("median_us"), 1), fmt(row.get("gbps"), 1),
-                    fmt(row.get("pct_copy"), 1), row["status"],
-                    (" (" + row["note"] + ")") if row.get("note") else ""),
-                    file=sys.stderr, flush=True)
-            if xb is not None:
-                smax.buffer_free(xb)
-            if yb is not None:
-                smax.buffer_free(yb)
-            del x, y, ref
-            torch.cuda.empty_cache()
-        if smax is not None:
-            smax.close()
-    meta["elapsed_s"] = round(time.perf_counter() - t_start, 1)
-    return meta, results
-
-
 def measure_impl(torch, peer_triton, smax, impl, x, y, xb, yb, ref, log, timer):
     rows, cols = x.shape
     row = result_row(rows, cols, impl, "ok")
@@ -517,7 +275,9 @@ def measure_impl(torch, peer_triton, smax, impl, x, y, xb, yb, ref, log, timer):
         fn()
         torch.cuda.synchronize()
         got = res["y"] if impl == "torch" else out
-        ok, bad, worst, trh, msg = check_output(torch, got, ref, log, merge_levels)
+        x_host, ref_host, support = ref
+        ok, bad, worst, trh, msg = support.check(x_host, got.cpu().numpy(), ref_host,
+                                                 log, merge_levels)
         if impl == "torch":
             res.clear()
         row.update(bad=bad, worst_rel=worst, trh=trh)
@@ -800,8 +560,24 @@ def common_meta(args):
             "bytes_counted": "rows*cols*4 read + rows*cols*4 written"}
 
 
+def selftest_check(args):
+    """The C reference and rule through ctypes: a correct output passes, an
+    all-zero one fails."""
+    import numpy as np
+    import support_check
+    sup = support_check.Support(args.support or support_check.default_path(args.lib))
+    x = np.random.default_rng(3).standard_normal((64, 5000)).astype(np.float32)
+    ref = sup.reference(x, False)
+    assert abs(ref.astype(np.float64).sum(1) - 1).max() < 1e-5
+    assert sup.check(x, ref.copy(), ref, False, 0)[0]
+    ok, bad, _, trh, msg = sup.check(x, np.zeros_like(x), ref, False, 0)
+    assert not ok and bad > 0 and msg, (ok, bad, msg)
+    assert trh == sup.trh(5000, 0, False) > 0
+    print("selftest: the C reference and tolerance rule load and judge", file=sys.stderr)
+
+
 def selftest(args):
-    """Everything but the GPU: shape files, the tolerance mirror, the
+    """Everything but the GPU: shape files, the C checks, the
     writers with made-up numbers."""
     import random
     peer = read_shapes(DEFAULT_SHAPES)
@@ -809,9 +585,8 @@ def selftest(args):
     for name in ("pocl.txt", "smoke.txt"):
         assert read_shapes(os.path.join(HERE, "shapes", name))
     assert parse_shape_text(" 4x5 # c") == (4, 5) and parse_shape_text("# x") is None
-    assert tolerance_trh(1024, 0, 0) == 10 * FLT_EPSILON
-    assert tolerance_trh(1025, 0, 0) == 12 * FLT_EPSILON
-    assert tolerance_trh(1 << 20, 2, 1) == 5 * FLT_EPSILON * (10 + 20 + 4)
+    if args.support or os.path.exists(args.lib or ""):
+        selftest_check(args)
     rnd = random.Random(7)
     meta = common_meta(args)
     meta.update(device="FAKE GPU (selftest)", driver="0.0", sm_count=132)
@@ -853,6 +628,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(
         description="smax (CUDA build, via ctypes) vs torch.softmax vs Triton on one GPU: "
                     "% of a device-to-device copy, cold L2, CUDA-event medians.")
+    ap.add_argument("--support", default=None,
+                    help="libsmax_testsupport.so (default: tests/ beside --lib)")
     ap.add_argument("--lib", default=os.path.join(REPO, "build-cuda", "libsmax.so"),
                     help="the CUDA build of libsmax.so (default: build-cuda/libsmax.so)")
     ap.add_argument("--shapes", default=DEFAULT_SHAPES, help="shape file (default: %(default)s)")
