@@ -135,16 +135,22 @@ static void csv_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
+static FILE *open_output(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        fprintf(stderr, "smax-bench: cannot write %s: %s\n", path,
+                strerror(errno));
+    return f;
+}
+
 int bench_write_csv(const char *path, const bench_meta *m,
                     const bench_result *r, size_t n)
 {
     size_t i;
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "smax-bench: cannot write %s: %s\n", path,
-                strerror(errno));
+    FILE *f = open_output(path);
+    if (!f)
         return -1;
-    }
     fprintf(f, "backend,device,version,log,rows,cols,algo,ran,status,"
                "group_size,rows_per_group,chunks_per_row,merge_levels,"
                "vector_width,bad,worst_rel,median_us,min_us,max_us,"
@@ -210,12 +216,9 @@ int bench_write_json(const char *path, const bench_meta *m,
                      const bench_result *r, size_t n)
 {
     size_t i;
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "smax-bench: cannot write %s: %s\n", path,
-                strerror(errno));
+    FILE *f = open_output(path);
+    if (!f)
         return -1;
-    }
     fputs("{\n  \"tool\": \"smax-bench\",\n  \"version\": ", f);
     json_str(f, m->version);
     fputs(",\n  \"backend\": ", f);

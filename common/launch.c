@@ -35,17 +35,25 @@ typedef struct row_args {
     int64_t x_off, y_off;
 } row_args;
 
-static smax_status run_rows(smax_context ctx, const smax_problem *p,
-                            const smax_exec_plan *plan, const row_args *r)
+/* x, its offset and stride, then y's: how every row kernel starts. */
+static int push_xy(smax_arg *a, int n, const row_args *r,
+                   const smax_problem *p)
 {
-    smax_arg a[SMAX_MAX_KERNEL_ARGS];
-    int n = 0;
     a[n++] = mem_arg(r->x);
     a[n++] = i64_arg(r->x_off);
     a[n++] = i64_arg(p->x_row_stride);
     a[n++] = mem_arg(r->y);
     a[n++] = i64_arg(r->y_off);
     a[n++] = i64_arg(p->y_row_stride);
+    return n;
+}
+
+static smax_status run_rows(smax_context ctx, const smax_problem *p,
+                            const smax_exec_plan *plan, const row_args *r)
+{
+    smax_arg a[SMAX_MAX_KERNEL_ARGS];
+    int n = 0;
+    n = push_xy(a, n, r, p);
     a[n++] = i64_arg(p->rows);
     a[n++] = i32_arg((int32_t)p->cols);
     const int fused = plan->algorithm == SMAX_ALGO_FUSED;
@@ -106,12 +114,7 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
         return st;
 
     n = 0;
-    a[n++] = mem_arg(r->x);
-    a[n++] = i64_arg(r->x_off);
-    a[n++] = i64_arg(p->x_row_stride);
-    a[n++] = mem_arg(r->y);
-    a[n++] = i64_arg(r->y_off);
-    a[n++] = i64_arg(p->y_row_stride);
+    n = push_xy(a, n, r, p);
     a[n++] = i32_arg((int32_t)p->cols);
     a[n++] = i32_arg(plan->chunk_len);
     a[n++] = i32_arg(plan->chunks);
