@@ -18,6 +18,9 @@ install(FILES ${PROJECT_BINARY_DIR}/smaxConfig.cmake
               ${PROJECT_BINARY_DIR}/smaxConfigVersion.cmake
         DESTINATION ${SMAX_CMAKE_DIR})
 
+# smax.pc finds the prefix from its own place, so `cmake --install --prefix`
+# anywhere gives a correct file.
+file(RELATIVE_PATH SMAX_PC_TO_PREFIX "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")
 configure_file(cmake/smax.pc.in ${PROJECT_BINARY_DIR}/smax.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/smax.pc
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
