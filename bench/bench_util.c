@@ -238,6 +238,33 @@ const char *bench_bytes_str(double bytes, char *buf)
 
 #define BENCH_MAX_BATCHES 1000
 
+/* Launches per batch so that one lasts about batch_seconds, given the
+ * estimated seconds of one launch. */
+static int batch_size(double est, const bench_timing_opts *opts)
+{
+    double want = est > 0 ? opts->batch_seconds / est : 1e9;
+    int n = want > (double)opts->max_per_batch ? opts->max_per_batch
+                                               : (int)ceil(want);
+    return n < 1 ? 1 : n;
+}
+
+/* n back-to-back launches over the rotating slots, then a synchronize;
+ * *seconds is the host time of the whole batch. */
+static smax_status run_batch(smax_context ctx, bench_launch_fn fn, void *user,
+                             int nslots, int *slot, int n, double *seconds)
+{
+    smax_status st;
+    double t0 = bench_now();
+    for (int k = 0; k < n; k++) {
+        if ((st = fn(user, *slot)) != SMAX_SUCCESS)
+            return st;
+        *slot = (*slot + 1) % nslots;
+    }
+    st = smax_synchronize(ctx);
+    *seconds = bench_now() - t0;
+    return st;
+}
+
 smax_status bench_time(smax_context ctx, bench_launch_fn fn, void *user,
                        int nslots, const bench_timing_opts *opts,
                        bench_timing *out)
@@ -245,7 +272,7 @@ smax_status bench_time(smax_context ctx, bench_launch_fn fn, void *user,
     double per[BENCH_MAX_BATCHES];
     int reps = opts->reps < 1 ? 1 : opts->reps;
     int slot = 0, k, per_batch, nb = 0;
-    double t0, t1, start, batch;
+    double start, batch;
     smax_status st;
 
     if (reps > BENCH_MAX_BATCHES)
@@ -263,65 +290,36 @@ smax_status bench_time(smax_context ctx, bench_launch_fn fn, void *user,
         return st;
 
     /* One launch + synchronize: the latency of a lone call. */
-    t0 = bench_now();
-    if ((st = fn(user, slot)) != SMAX_SUCCESS)
+    if ((st = run_batch(ctx, fn, user, nslots, &slot, 1, &batch)) !=
+        SMAX_SUCCESS)
         return st;
-    if ((st = smax_synchronize(ctx)) != SMAX_SUCCESS)
-        return st;
-    t1 = bench_now();
-    slot = (slot + 1) % nslots;
-    out->single_us = (t1 - t0) * 1e6;
+    out->single_us = batch * 1e6;
 
     /* Calibrate the batch size: a batch lasts >= batch_seconds. */
     per_batch = 1;
-    if (t1 - t0 < opts->batch_seconds) {
-        double est = t1 - t0;
-        int pass;
-        for (pass = 0; pass < 3; pass++) {
-            double want = est > 0 ? opts->batch_seconds / est : 1e9;
-            per_batch = want > (double)opts->max_per_batch
-                            ? opts->max_per_batch
-                            : (int)ceil(want);
-            if (per_batch < 1)
-                per_batch = 1;
-            t0 = bench_now();
-            for (k = 0; k < per_batch; k++) {
-                if ((st = fn(user, slot)) != SMAX_SUCCESS)
-                    return st;
-                slot = (slot + 1) % nslots;
-            }
-            if ((st = smax_synchronize(ctx)) != SMAX_SUCCESS)
+    if (batch < opts->batch_seconds) {
+        double est = batch;
+        for (int pass = 0; pass < 3; pass++) {
+            per_batch = batch_size(est, opts);
+            if ((st = run_batch(ctx, fn, user, nslots, &slot, per_batch,
+                                &batch)) != SMAX_SUCCESS)
                 return st;
-            batch = bench_now() - t0;
             est = batch / per_batch;
             if (batch >= 0.8 * opts->batch_seconds ||
                 per_batch >= opts->max_per_batch)
                 break;
         }
-        {
-            double want = est > 0 ? opts->batch_seconds / est : 1e9;
-            per_batch = want > (double)opts->max_per_batch
-                            ? opts->max_per_batch
-                            : (int)ceil(want);
-            if (per_batch < 1)
-                per_batch = 1;
-        }
+        per_batch = batch_size(est, opts);
     }
 
     /* Timed batches. */
     start = bench_now();
     while (nb < reps) {
-        t0 = bench_now();
-        for (k = 0; k < per_batch; k++) {
-            if ((st = fn(user, slot)) != SMAX_SUCCESS)
-                return st;
-            slot = (slot + 1) % nslots;
-        }
-        if ((st = smax_synchronize(ctx)) != SMAX_SUCCESS)
+        if ((st = run_batch(ctx, fn, user, nslots, &slot, per_batch,
+                            &batch)) != SMAX_SUCCESS)
             return st;
-        t1 = bench_now();
-        per[nb++] = (t1 - t0) / per_batch * 1e6;
-        if (nb >= opts->min_batches && t1 - start > opts->max_seconds)
+        per[nb++] = batch / per_batch * 1e6;
+        if (nb >= opts->min_batches && bench_now() - start > opts->max_seconds)
             break;
     }
 

@@ -7,18 +7,14 @@ if(NOT OpenCL_FOUND)
     "apt-get install -y ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd")
 endif()
 
-set(SMAX_OPENCL_KERNEL_INPUTS
-  ${SMAX_KERNELS_DIR}/smax_dialect.h
-  ${SMAX_KERNELS_DIR}/smax_merge.h
-  ${SMAX_KERNELS_DIR}/smax_kernels.h)
 set(SMAX_OPENCL_EMBEDDED ${SMAX_GENERATED_DIR}/smax_opencl_source.c)
 add_custom_command(
   OUTPUT ${SMAX_OPENCL_EMBEDDED}
   COMMAND ${CMAKE_COMMAND} -DOUTPUT=${SMAX_OPENCL_EMBEDDED}
           -DSYMBOL=smax_opencl_kernel_source
-          "-DINPUTS=${SMAX_OPENCL_KERNEL_INPUTS}"
+          "-DINPUTS=${SMAX_KERNEL_HEADERS}"
           -P ${PROJECT_SOURCE_DIR}/cmake/embed.cmake
-  DEPENDS ${SMAX_OPENCL_KERNEL_INPUTS} ${PROJECT_SOURCE_DIR}/cmake/embed.cmake
+  DEPENDS ${SMAX_KERNEL_HEADERS} ${PROJECT_SOURCE_DIR}/cmake/embed.cmake
   COMMENT "Embedding the OpenCL kernels"
   VERBATIM)
 

@@ -1,4 +1,4 @@
-# hip_nvidia.cmake - the HIP backend on HIP's NVIDIA platform
+# hip_nvidia.cmake - the HIP kernels and runtime for HIP's NVIDIA platform
 # (-DBACKEND=hip -DSMAX_HIP_PLATFORM=nvidia): the same HIP sources, compiled
 # by nvcc from Debian's CUDA 11.8 (scripts/hip-nvidia-toolchain.sh installs
 # it in its own prefix; Debian's HIP 5.2 headers do not compile with CUDA 12
@@ -27,27 +27,19 @@ list(GET SMAX_HIP_NVIDIA_ARCHS -1 last_arch)
 list(APPEND gencode -gencode arch=compute_${last_arch},code=compute_${last_arch})
 
 set(platform -D__HIP_PLATFORM_NVIDIA__ -D__HIP_PLATFORM_NVCC__)
-set(kernel_src ${PROJECT_SOURCE_DIR}/backends/cuda_hip/kernel_table.cu)
 set(kernel_obj ${PROJECT_BINARY_DIR}/kernel_table.hip-nvidia.o)
 add_custom_command(
   OUTPUT ${kernel_obj}
   COMMAND ${nvcc} -ccbin ${SMAX_HIP_CCBIN} ${platform} -isystem ${hip_include}
           -x cu -O3 ${gencode} -Xcompiler=-fPIC,-fvisibility=hidden,-Wall,-Wextra
           -I${SMAX_KERNELS_DIR} -c ${kernel_src} -o ${kernel_obj}
-  DEPENDS ${kernel_src} ${SMAX_KERNELS_DIR}/smax_kernels.h
-          ${SMAX_KERNELS_DIR}/smax_merge.h ${SMAX_KERNELS_DIR}/smax_dialect.h
+  DEPENDS ${kernel_src} ${SMAX_KERNEL_HEADERS}
   COMMENT "Compiling the shared kernels as HIP for NVIDIA (nvcc 11.8)"
   VERBATIM)
 
-target_sources(smax PRIVATE
-  backends/cuda_hip/gpu_backend.c
-  backends/cuda_hip/interop.c
-  ${kernel_obj})
-target_include_directories(smax PRIVATE backends/hip backends/cuda_hip)
 target_include_directories(smax SYSTEM PUBLIC ${hip_include} ${cuda_include})
 target_compile_definitions(smax PUBLIC __HIP_PLATFORM_NVIDIA__ __HIP_PLATFORM_NVCC__)
 # The static CUDA 11.8 runtime: nothing of the 11.8 prefix is needed where
 # the library runs, only an NVIDIA driver of 11.8 or later.
 find_package(Threads REQUIRED)
 target_link_libraries(smax PRIVATE ${cudart_static} ${CMAKE_DL_LIBS} rt Threads::Threads)
-set(SMAX_INTEROP_HEADER include/smax/smax_hip.h)
