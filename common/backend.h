@@ -35,6 +35,7 @@ smax_status smax_backend_copy(smax_context ctx, smax_native_mem dst,
 /* The kernels of kernels/smax_kernels.h, by the names they have there. */
 typedef enum smax_kernel_id {
     SMAX_KERNEL_FUSED,
+    SMAX_KERNEL_FUSED_REGS,
     SMAX_KERNEL_ONLINE,
     SMAX_KERNEL_MB_PARTIALS,
     SMAX_KERNEL_MB_MERGE,

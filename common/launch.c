@@ -3,7 +3,7 @@
 #include "run.h"
 
 const char *const smax_kernel_names[SMAX_KERNEL_COUNT] = {
-    "smax_fused", "smax_online", "smax_mb_partials", "smax_mb_merge",
+    "smax_fused", "smax_fused_regs", "smax_online", "smax_mb_partials", "smax_mb_merge",
     "smax_mb_normalize"};
 
 /* Kernel arguments, by kind. */
@@ -56,15 +56,18 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
     n = push_xy(a, n, r, p);
     a[n++] = i64_arg(p->rows);
     a[n++] = i32_arg((int32_t)p->cols);
-    const int fused = plan->algorithm == SMAX_ALGO_FUSED;
-    if (fused)
+    smax_kernel_id kernel = SMAX_KERNEL_ONLINE;
+    if (plan->algorithm == SMAX_ALGO_FUSED && plan->in_registers) {
+        kernel = SMAX_KERNEL_FUSED_REGS;
+    } else if (plan->algorithm == SMAX_ALGO_FUSED) {
+        kernel = SMAX_KERNEL_FUSED;
         a[n++] = i32_arg(plan->cols_padded);
+    }
     a[n++] = i32_arg(plan->lanes);
     a[n++] = f32_arg(p->scale);
     a[n++] = i32_arg((int32_t)p->flags);
-    return smax_backend_launch(
-        ctx, fused ? SMAX_KERNEL_FUSED : SMAX_KERNEL_ONLINE, plan->groups,
-        plan->group_size, plan->local_bytes, a, n);
+    return smax_backend_launch(ctx, kernel, plan->groups, plan->group_size,
+                               plan->local_bytes, a, n);
 }
 
 /* Phase 1 writes partials at scratch element 0; each merge level reads one

@@ -17,7 +17,8 @@ typedef struct smax_exec_plan {
     int lanes;            /* work-items per row (power of two)           */
     int rows_per_group;   /* group_size / lanes                          */
     int64_t groups;       /* groups of the main launch                   */
-    int cols_padded;      /* fused: on-chip pitch between rows           */
+    int in_registers;     /* fused: the row in registers (smax_fused_regs) */
+    int cols_padded;      /* fused on-chip: pitch between rows           */
     size_t local_bytes;   /* dynamic on-chip memory per group            */
     int chunk_len;        /* multiblock: elements per chunk (mult. of 4) */
     int chunks;           /* multiblock: chunks per row                  */

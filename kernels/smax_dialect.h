@@ -44,6 +44,7 @@ typedef float4 smax_float4;
 #ifndef SMAX_UNROLL
 #define SMAX_UNROLL _Pragma("unroll 4")
 #endif
+#define SMAX_UNROLL_ALL _Pragma("unroll")
 
 #elif defined(__CUDACC__) || defined(__HIPCC__) || defined(__HIP__)
 /* ------------------------------------------------------------ CUDA and HIP */
@@ -84,6 +85,7 @@ typedef float4 smax_float4;
     extern __shared__ float4 smax_dyn_local4[]; /* 16-byte aligned */ \
     float *smax_dyn_local = (float *)smax_dyn_local4;
 #define SMAX_UNROLL _Pragma("unroll 4")
+#define SMAX_UNROLL_ALL _Pragma("unroll")
 /* Warp shuffles: a butterfly within a warp needs no barrier. The warp width
  * is a compile-time constant of the target: 32 on NVIDIA, 64 on AMD CDNA,
  * 32 or 64 on RDNA (the device compiler says which). */

@@ -7,7 +7,8 @@
 extern "C" {
 extern const void *const smax_gpu_kernels[];
 const void *const smax_gpu_kernels[] = {
-    (const void *)smax_fused,       (const void *)smax_online,
+    (const void *)smax_fused,       (const void *)smax_fused_regs,
+    (const void *)smax_online,
     (const void *)smax_mb_partials, (const void *)smax_mb_merge,
     (const void *)smax_mb_normalize};
 }
