@@ -166,6 +166,82 @@ SMAX_FN float smax_reduce_float(SMAX_LOCAL float *red, float v, int op, int lid,
 #endif
 }
 
+/* Four elements at a time. */
+SMAX_FN smax_float4 smax_scale4(smax_float4 v, float scale)
+{
+    v.x = SMAX_MUL_RN(v.x, scale);
+    v.y = SMAX_MUL_RN(v.y, scale);
+    v.z = SMAX_MUL_RN(v.z, scale);
+    v.w = SMAX_MUL_RN(v.w, scale);
+    return v;
+}
+
+SMAX_FN float smax_max4(smax_float4 v)
+{
+    return smax_max_skip_nan(smax_max_skip_nan(v.x, v.y),
+                             smax_max_skip_nan(v.z, v.w));
+}
+
+SMAX_FN smax_float4 smax_exp4_shifted(smax_float4 v, float m)
+{
+    smax_float4 e;
+    e.x = smax_exp_shifted(v.x, m);
+    e.y = smax_exp_shifted(v.y, m);
+    e.z = smax_exp_shifted(v.z, m);
+    e.w = smax_exp_shifted(v.w, m);
+    return e;
+}
+
+SMAX_FN smax_float4 smax_finish4(smax_float4 v, smax_partial t, float log_s,
+                                 int flags)
+{
+    smax_float4 o;
+    o.x = smax_finish(v.x, t, log_s, flags);
+    o.y = smax_finish(v.y, t, log_s, flags);
+    o.z = smax_finish(v.z, t, log_s, flags);
+    o.w = smax_finish(v.w, t, log_s, flags);
+    return o;
+}
+
+/* Elements by which xr lies past its 16-byte boundary, or -1 when x and y
+ * have different phases (no vectors). */
+SMAX_FN int smax_row_shift(const SMAX_GLOBAL float *xr,
+                           const SMAX_GLOBAL float *yr)
+{
+    const unsigned ax = (unsigned)SMAX_ADDR(xr) & 15u;
+    const unsigned ay = (unsigned)SMAX_ADDR(yr) & 15u;
+    return ax == ay ? (int)(ax >> 2) : -1;
+}
+
+/* Where a work-item stands: `lanes` consecutive items serve one row slot,
+ * the group's slots take consecutive rows. Items of a slot past the last
+ * row are idle (active 0) and point at row 0 so that addresses stay valid;
+ * they still take part in barriers. */
+typedef struct smax_row_slot {
+    int lid, lane, slot;
+    int active;
+    const SMAX_GLOBAL float *xr;
+    SMAX_GLOBAL float *yr;
+} smax_row_slot;
+
+SMAX_FN smax_row_slot smax_row_slot_of(const SMAX_GLOBAL float *x,
+                                       smax_i64 x_off, smax_i64 x_stride,
+                                       SMAX_GLOBAL float *y, smax_i64 y_off,
+                                       smax_i64 y_stride, smax_i64 rows,
+                                       int lanes)
+{
+    smax_row_slot r;
+    r.lid = SMAX_LOCAL_ID();
+    r.lane = r.lid & (lanes - 1);
+    r.slot = r.lid / lanes;
+    const smax_i64 row =
+        SMAX_GROUP_ID() * (SMAX_GROUP_SIZE() / lanes) + r.slot;
+    r.active = row < rows;
+    r.xr = x + x_off + (r.active ? row : 0) * x_stride;
+    r.yr = y + y_off + (r.active ? row : 0) * y_stride;
+    return r;
+}
+
 /* How a slice [begin, end) of a row is walked: a scalar head up to the
  * first 16-byte boundary of x, a float4 body, a scalar tail. Vectors are
  * used only where x and y have the same alignment phase (always, in place
@@ -181,10 +257,9 @@ SMAX_FN smax_split smax_split_slice(const SMAX_GLOBAL float *xr,
                                     int end)
 {
     smax_split sp;
-    const unsigned ax = (unsigned)SMAX_ADDR(xr + begin) & 15u;
-    const unsigned ay = (unsigned)SMAX_ADDR(yr + begin) & 15u;
-    int head = (int)(((16u - ax) & 15u) >> 2);
-    if (ax != ay || head > end - begin)
+    const int shift = smax_row_shift(xr + begin, yr + begin);
+    int head = shift < 0 ? end - begin : (4 - shift) & 3;
+    if (head > end - begin)
         head = end - begin;
     sp.body = begin + head;
     sp.body_end = sp.body + ((end - sp.body) & ~3);
@@ -217,9 +292,9 @@ SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL float *xr,
     smax_accumulator acc = smax_accumulator_init();
     SMAX_UNROLL
     for (int j = sp.body + 4 * lane; j < sp.body_end; j += 4 * lanes) {
-        smax_float4 v = *(const SMAX_GLOBAL smax_float4 *)(xr + j);
-        acc = smax_accumulate(acc, smax_partial_of4(SMAX_MUL_RN(v.x, scale), SMAX_MUL_RN(v.y, scale),
-                                                    SMAX_MUL_RN(v.z, scale), SMAX_MUL_RN(v.w, scale)));
+        const smax_float4 v =
+            smax_scale4(*(const SMAX_GLOBAL smax_float4 *)(xr + j), scale);
+        acc = smax_accumulate(acc, smax_partial_of4(v.x, v.y, v.z, v.w));
     }
     for (int j = begin + lane; j < sp.body; j += lanes)
         acc = smax_accumulate(acc, smax_partial_of(SMAX_MUL_RN(xr[j], scale)));
@@ -267,31 +342,25 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
                             int flags SMAX_DYN_LOCAL_PARAM)
 {
     SMAX_DYN_LOCAL_DECL
-    const int lid = SMAX_LOCAL_ID();
-    const int lane = lid & (lanes - 1);
-    const int slot = lid / lanes;
+    const smax_row_slot rs =
+        smax_row_slot_of(x, x_off, x_stride, y, y_off, y_stride, rows, lanes);
+    const int lid = rs.lid, lane = rs.lane, active = rs.active;
+    const SMAX_GLOBAL float *xr = rs.xr;
+    SMAX_GLOBAL float *yr = rs.yr;
     const int slots = SMAX_GROUP_SIZE() / lanes;
-    const smax_i64 row = SMAX_GROUP_ID() * slots + slot;
-    const int active = row < rows;
     SMAX_LOCAL float *red = smax_dyn_local + (smax_i64)slots * cols_padded;
-    const SMAX_GLOBAL float *xr = x + x_off + (active ? row : 0) * x_stride;
-    SMAX_GLOBAL float *yr = y + y_off + (active ? row : 0) * y_stride;
     const smax_split sp = smax_split_slice(xr, yr, 0, cols);
     SMAX_LOCAL float *srow =
-        smax_dyn_local + (smax_i64)slot * cols_padded + ((4 - sp.body) & 3);
+        smax_dyn_local + (smax_i64)rs.slot * cols_padded + ((4 - sp.body) & 3);
 
     float m = -SMAX_INF;
     if (active) {
         SMAX_UNROLL
         for (int j = sp.body + 4 * lane; j < sp.body_end; j += 4 * lanes) {
-            smax_float4 v = *(const SMAX_GLOBAL smax_float4 *)(xr + j);
-            v.x = SMAX_MUL_RN(v.x, scale);
-            v.y = SMAX_MUL_RN(v.y, scale);
-            v.z = SMAX_MUL_RN(v.z, scale);
-            v.w = SMAX_MUL_RN(v.w, scale);
+            const smax_float4 v = smax_scale4(
+                *(const SMAX_GLOBAL smax_float4 *)(xr + j), scale);
             *(SMAX_LOCAL smax_float4 *)(srow + j) = v;
-            m = smax_max_skip_nan(m, smax_max_skip_nan(smax_max_skip_nan(v.x, v.y),
-                                                       smax_max_skip_nan(v.z, v.w)));
+            m = smax_max_skip_nan(m, smax_max4(v));
         }
         for (int j = smax_scalar_first(lane, sp); j < cols;
              j = smax_scalar_next(j, lanes, sp)) {
@@ -308,12 +377,8 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
     float s = 0.0f, s_lost = 0.0f; /* compensated: rows can be long */
     if (active) {
         for (int j = sp.body + 4 * lane; j < sp.body_end; j += 4 * lanes) {
-            smax_float4 v = *(SMAX_LOCAL smax_float4 *)(srow + j);
-            smax_float4 e;
-            e.x = smax_exp_shifted(v.x, m);
-            e.y = smax_exp_shifted(v.y, m);
-            e.z = smax_exp_shifted(v.z, m);
-            e.w = smax_exp_shifted(v.w, m);
+            const smax_float4 e =
+                smax_exp4_shifted(*(SMAX_LOCAL smax_float4 *)(srow + j), m);
             smax_kahan_add(&s, &s_lost, (e.x + e.y) + (e.z + e.w));
             if (!keep_x)
                 *(SMAX_LOCAL smax_float4 *)(srow + j) = e;
@@ -334,15 +399,9 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
     t.m = m;
     t.s = s;
     const float log_s = SMAX_LOG(s);
-    for (int j = sp.body + 4 * lane; j < sp.body_end; j += 4 * lanes) {
-        smax_float4 v = *(SMAX_LOCAL smax_float4 *)(srow + j);
-        smax_float4 o;
-        o.x = smax_finish(v.x, t, log_s, flags);
-        o.y = smax_finish(v.y, t, log_s, flags);
-        o.z = smax_finish(v.z, t, log_s, flags);
-        o.w = smax_finish(v.w, t, log_s, flags);
-        *(SMAX_GLOBAL smax_float4 *)(yr + j) = o;
-    }
+    for (int j = sp.body + 4 * lane; j < sp.body_end; j += 4 * lanes)
+        *(SMAX_GLOBAL smax_float4 *)(yr + j) = smax_finish4(
+            *(SMAX_LOCAL smax_float4 *)(srow + j), t, log_s, flags);
     for (int j = smax_scalar_first(lane, sp); j < cols;
          j = smax_scalar_next(j, lanes, sp))
         yr[j] = smax_finish(srow[j], t, log_s, flags);
@@ -361,14 +420,10 @@ SMAX_KERNEL void smax_fused(const SMAX_GLOBAL float *x, smax_i64 x_off,
  * elements outside the row read as -inf, which adds nothing to the max or
  * the sum, and are never written. */
 
-/* Elements by which xr lies past its 16-byte boundary, or -1 when x and y
- * have different phases (no vectors). */
-SMAX_FN int smax_row_shift(const SMAX_GLOBAL float *xr,
-                           const SMAX_GLOBAL float *yr)
+/* A float4 with at least one element inside the row. */
+SMAX_FN int smax_touches4(int e, int cols)
 {
-    const unsigned ax = (unsigned)SMAX_ADDR(xr) & 15u;
-    const unsigned ay = (unsigned)SMAX_ADDR(yr) & 15u;
-    return ax == ay ? (int)(ax >> 2) : -1;
+    return e + 3 >= 0 && e < cols;
 }
 
 /* A float4 that lies wholly inside the row and may be moved as one. */
@@ -381,16 +436,7 @@ SMAX_FN int smax_whole4(int e, int cols, int vectors)
  * vectors: moved element by element. */
 SMAX_FN int smax_split4(int e, int cols, int vectors)
 {
-    return !smax_whole4(e, cols, vectors) && e + 3 >= 0 && e < cols;
-}
-
-SMAX_FN smax_float4 smax_scale4(smax_float4 v, float scale)
-{
-    v.x = SMAX_MUL_RN(v.x, scale);
-    v.y = SMAX_MUL_RN(v.y, scale);
-    v.z = SMAX_MUL_RN(v.z, scale);
-    v.w = SMAX_MUL_RN(v.w, scale);
-    return v;
+    return !smax_whole4(e, cols, vectors) && smax_touches4(e, cols);
 }
 
 SMAX_FN float smax_load_scaled(const SMAX_GLOBAL float *xr, int e, int cols,
@@ -424,39 +470,6 @@ SMAX_FN void smax_store4_split(SMAX_GLOBAL float *yr, int e, int cols,
         yr[e + 3] = o.w;
 }
 
-SMAX_FN float smax_max4(smax_float4 v)
-{
-    return smax_max_skip_nan(smax_max_skip_nan(v.x, v.y),
-                             smax_max_skip_nan(v.z, v.w));
-}
-
-SMAX_FN smax_float4 smax_exp4_shifted(smax_float4 v, float m)
-{
-    smax_float4 e;
-    e.x = smax_exp_shifted(v.x, m);
-    e.y = smax_exp_shifted(v.y, m);
-    e.z = smax_exp_shifted(v.z, m);
-    e.w = smax_exp_shifted(v.w, m);
-    return e;
-}
-
-SMAX_FN smax_float4 smax_finish4(smax_float4 v, smax_partial t, float log_s,
-                                 int flags)
-{
-    smax_float4 o;
-    o.x = smax_finish(v.x, t, log_s, flags);
-    o.y = smax_finish(v.y, t, log_s, flags);
-    o.z = smax_finish(v.z, t, log_s, flags);
-    o.w = smax_finish(v.w, t, log_s, flags);
-    return o;
-}
-
-/* A float4 with at least one element inside the row. */
-SMAX_FN int smax_touches4(int e, int cols)
-{
-    return e + 3 >= 0 && e < cols;
-}
-
 /* The up to 3 elements that a shifted row has past the float4s of every
  * lane are held one each by lanes 0 to 2 (`extra`; SMAX_REG_MIN_LANES). */
 SMAX_KERNEL void smax_fused_regs(
@@ -466,14 +479,11 @@ SMAX_KERNEL void smax_fused_regs(
     int flags SMAX_DYN_LOCAL_PARAM)
 {
     SMAX_DYN_LOCAL_DECL
-    const int lid = SMAX_LOCAL_ID();
-    const int lane = lid & (lanes - 1);
-    const int slots = SMAX_GROUP_SIZE() / lanes;
-    const smax_i64 row = SMAX_GROUP_ID() * slots + lid / lanes;
-    const int active = row < rows;
-    const SMAX_GLOBAL float *xr =
-        x + x_off + (active ? row : 0) * x_stride;
-    SMAX_GLOBAL float *yr = y + y_off + (active ? row : 0) * y_stride;
+    const smax_row_slot rs =
+        smax_row_slot_of(x, x_off, x_stride, y, y_off, y_stride, rows, lanes);
+    const int lid = rs.lid, lane = rs.lane, active = rs.active;
+    const SMAX_GLOBAL float *xr = rs.xr;
+    SMAX_GLOBAL float *yr = rs.yr;
     const int shift = smax_row_shift(xr, yr);
     const int vectors = shift >= 0;
     const int first = 4 * lane - (vectors ? shift : 0);
@@ -545,20 +555,16 @@ SMAX_KERNEL void smax_online(const SMAX_GLOBAL float *x, smax_i64 x_off,
                              int flags SMAX_DYN_LOCAL_PARAM)
 {
     SMAX_DYN_LOCAL_DECL
-    const int lid = SMAX_LOCAL_ID();
-    const int lane = lid & (lanes - 1);
-    const int slots = SMAX_GROUP_SIZE() / lanes;
-    const smax_i64 row = SMAX_GROUP_ID() * slots + lid / lanes;
-    const int active = row < rows;
-    const SMAX_GLOBAL float *xr = x + x_off + (active ? row : 0) * x_stride;
-    SMAX_GLOBAL float *yr = y + y_off + (active ? row : 0) * y_stride;
+    const smax_row_slot rs =
+        smax_row_slot_of(x, x_off, x_stride, y, y_off, y_stride, rows, lanes);
 
     smax_partial p = smax_partial_identity();
-    if (active)
-        p = smax_slice_partial(xr, yr, 0, cols, lane, lanes, scale);
-    p = smax_reduce_partial(smax_dyn_local, p, lid, lane, lanes);
-    if (active)
-        smax_slice_normalize(xr, yr, 0, cols, lane, lanes, scale, p, flags);
+    if (rs.active)
+        p = smax_slice_partial(rs.xr, rs.yr, 0, cols, rs.lane, lanes, scale);
+    p = smax_reduce_partial(smax_dyn_local, p, rs.lid, rs.lane, lanes);
+    if (rs.active)
+        smax_slice_normalize(rs.xr, rs.yr, 0, cols, rs.lane, lanes, scale, p,
+                             flags);
 }
 
 /* ---------------------------------------------------------- multi-block
