@@ -16,10 +16,15 @@ find_package(CUDAToolkit REQUIRED)
 # smax exists before CUDA was enabled, so it did not inherit this.
 set_target_properties(smax PROPERTIES CUDA_ARCHITECTURES "${CMAKE_CUDA_ARCHITECTURES}")
 
+include(${PROJECT_SOURCE_DIR}/cmake/kernel_pairs.cmake)
+smax_kernel_pair_sources(cu)
 target_sources(smax PRIVATE
   backends/cuda_hip/gpu_backend.c
   backends/cuda_hip/interop.c
-  backends/cuda_hip/kernel_table.cu)
+  backends/cuda_hip/kernel_table.c
+  ${SMAX_KERNEL_PAIR_SOURCES})
+set_source_files_properties(${SMAX_KERNEL_PAIR_SOURCES} PROPERTIES
+  OBJECT_DEPENDS "${SMAX_KERNEL_HEADERS};${PROJECT_SOURCE_DIR}/backends/cuda_hip/kernel_pair.cuh")
 target_include_directories(smax PRIVATE backends/cuda backends/cuda_hip)
 # Precise math: nvcc's defaults (-prec-div, -prec-sqrt, no -ftz); never
 # --use_fast_math in this build.

@@ -18,14 +18,18 @@ set(arch_flags --rocm-device-lib-path=${SMAX_HIP_DEVICE_LIBS})
 foreach(arch IN LISTS SMAX_HIP_ARCHS)
   list(APPEND arch_flags --offload-arch=${arch})
 endforeach()
-set(kernel_obj ${PROJECT_BINARY_DIR}/kernel_table.hip.o)
-add_custom_command(
-  OUTPUT ${kernel_obj}
-  COMMAND ${SMAX_HIPCC} -x hip ${arch_flags} -O3 -fPIC -fvisibility=hidden
-          -Wall -Wextra -I${SMAX_KERNELS_DIR} -c ${kernel_src} -o ${kernel_obj}
-  DEPENDS ${kernel_src} ${SMAX_KERNEL_HEADERS}
-  COMMENT "Compiling the shared kernels as HIP for ${SMAX_HIP_ARCHS}"
-  VERBATIM)
+function(smax_hip_compile src obj)
+  get_filename_component(name ${src} NAME_WE)
+  add_custom_command(
+    OUTPUT ${obj}
+    COMMAND ${SMAX_HIPCC} -x hip ${arch_flags} -O3 -fPIC -fvisibility=hidden
+            -Wall -Wextra -I${SMAX_KERNELS_DIR}
+            -I${PROJECT_SOURCE_DIR}/backends/cuda_hip -c ${src} -o ${obj}
+    DEPENDS ${src} ${SMAX_KERNEL_HEADERS}
+            ${PROJECT_SOURCE_DIR}/backends/cuda_hip/kernel_pair.cuh
+    COMMENT "Compiling the shared kernels (${name}) as HIP for ${SMAX_HIP_ARCHS}"
+    VERBATIM)
+endfunction()
 
 target_compile_definitions(smax PUBLIC __HIP_PLATFORM_AMD__)
 target_link_libraries(smax PUBLIC ${SMAX_AMDHIP64})

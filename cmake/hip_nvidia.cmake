@@ -27,15 +27,19 @@ list(GET SMAX_HIP_NVIDIA_ARCHS -1 last_arch)
 list(APPEND gencode -gencode arch=compute_${last_arch},code=compute_${last_arch})
 
 set(platform -D__HIP_PLATFORM_NVIDIA__ -D__HIP_PLATFORM_NVCC__)
-set(kernel_obj ${PROJECT_BINARY_DIR}/kernel_table.hip-nvidia.o)
-add_custom_command(
-  OUTPUT ${kernel_obj}
-  COMMAND ${nvcc} -ccbin ${SMAX_HIP_CCBIN} ${platform} -isystem ${hip_include}
-          -x cu -O3 ${gencode} -Xcompiler=-fPIC,-fvisibility=hidden,-Wall,-Wextra
-          -I${SMAX_KERNELS_DIR} -c ${kernel_src} -o ${kernel_obj}
-  DEPENDS ${kernel_src} ${SMAX_KERNEL_HEADERS}
-  COMMENT "Compiling the shared kernels as HIP for NVIDIA (nvcc 11.8)"
-  VERBATIM)
+function(smax_hip_compile src obj)
+  get_filename_component(name ${src} NAME_WE)
+  add_custom_command(
+    OUTPUT ${obj}
+    COMMAND ${nvcc} -ccbin ${SMAX_HIP_CCBIN} ${platform} -isystem ${hip_include}
+            -x cu -O3 ${gencode} -Xcompiler=-fPIC,-fvisibility=hidden,-Wall,-Wextra
+            -I${SMAX_KERNELS_DIR} -I${PROJECT_SOURCE_DIR}/backends/cuda_hip
+            -c ${src} -o ${obj}
+    DEPENDS ${src} ${SMAX_KERNEL_HEADERS}
+            ${PROJECT_SOURCE_DIR}/backends/cuda_hip/kernel_pair.cuh
+    COMMENT "Compiling the shared kernels (${name}) as HIP for NVIDIA (nvcc 11.8)"
+    VERBATIM)
+endfunction()
 
 target_include_directories(smax SYSTEM PUBLIC ${hip_include} ${cuda_include})
 target_compile_definitions(smax PUBLIC __HIP_PLATFORM_NVIDIA__ __HIP_PLATFORM_NVCC__)

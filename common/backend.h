@@ -12,6 +12,7 @@
 
 #include "context.h"
 #include "plan.h"
+#include "smax_kernel_list.h"
 
 /* Fills ctx->backend and ctx->info for the default device. */
 smax_status smax_backend_create_default(smax_context ctx);
@@ -32,15 +33,11 @@ smax_status smax_backend_read(smax_context ctx, smax_native_mem src,
 smax_status smax_backend_copy(smax_context ctx, smax_native_mem dst,
                               size_t dst_offset, smax_native_mem src,
                               size_t src_offset, size_t bytes);
-/* The kernels of kernels/smax_kernels.h, by the names they have there. */
+/* The kernels of kernels/, by the names they have there (one list:
+ * kernels/smax_kernel_list.h). */
+#define SMAX_KERNEL_ENUM(id, name) SMAX_KERNEL_##id,
 typedef enum smax_kernel_id {
-    SMAX_KERNEL_FUSED,
-    SMAX_KERNEL_FUSED_REGS,
-    SMAX_KERNEL_ONLINE,
-    SMAX_KERNEL_MB_PARTIALS,
-    SMAX_KERNEL_MB_MERGE,
-    SMAX_KERNEL_MB_NORMALIZE,
-    SMAX_KERNEL_COUNT
+    SMAX_KERNEL_LIST(SMAX_KERNEL_ENUM) SMAX_KERNEL_COUNT
 } smax_kernel_id;
 
 extern const char *const smax_kernel_names[SMAX_KERNEL_COUNT];
@@ -63,13 +60,15 @@ typedef struct smax_arg {
     } v;
 } smax_arg;
 
-#define SMAX_MAX_KERNEL_ARGS 16
+#define SMAX_MAX_KERNEL_ARGS 20
 
-/* Enqueues `groups` groups of `group_size` work-items. local_bytes > 0
+/* Enqueues `groups` groups of `group_size` work-items of the kernel's
+ * instantiation for dtype pair `pair` (3 * in + out, smax_kernel_list.h).
+ * local_bytes > 0
  * gives the kernel that much dynamic on-chip memory (its last parameter in
  * OpenCL); kernels without SMAX_DYN_LOCAL_PARAM are launched with 0. */
 smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
-                                int64_t groups, int group_size,
+                                int pair, int64_t groups, int group_size,
                                 size_t local_bytes, const smax_arg *args,
                                 int nargs);
 

@@ -1,10 +1,11 @@
-/* launch.c - the launch sequence of each algorithm, written once for every
- * backend: argument lists in the order of kernels/smax_kernels.h. */
+/* launch.c - the launch sequence of each algorithm and direction, written
+ * once for every backend: argument lists in the order of the kernels'
+ * parameters (kernels/). */
 #include "run.h"
 
+#define SMAX_KERNEL_NAME(id, name) #name,
 const char *const smax_kernel_names[SMAX_KERNEL_COUNT] = {
-    "smax_fused", "smax_fused_regs", "smax_online", "smax_mb_partials", "smax_mb_merge",
-    "smax_mb_normalize"};
+    SMAX_KERNEL_LIST(SMAX_KERNEL_NAME)};
 
 /* Kernel arguments, by kind. */
 #define ARG(k, field, value) ((smax_arg){.kind = (k), .v.field = (value)})
@@ -30,67 +31,89 @@ static smax_status ensure_scratch(smax_context ctx, size_t bytes)
     return SMAX_SUCCESS;
 }
 
-typedef struct row_args {
-    smax_native_mem x, y;
-    int64_t x_off, y_off;
-} row_args;
+/* The operands of a call as kernels take them: memory, element offset,
+ * row stride. */
+typedef struct operand_args {
+    int n;
+    smax_native_mem mem[SMAX_MAX_OPERANDS];
+    int64_t off[SMAX_MAX_OPERANDS];
+    int64_t stride[SMAX_MAX_OPERANDS];
+} operand_args;
 
-/* x, its offset and stride, then y's: how every row kernel starts. */
-static int push_xy(smax_arg *a, int n, const row_args *r,
-                   const smax_problem *p)
+static int push_operands(smax_arg *a, int n, const operand_args *o, int count)
 {
-    a[n++] = mem_arg(r->x);
-    a[n++] = i64_arg(r->x_off);
-    a[n++] = i64_arg(p->x_row_stride);
-    a[n++] = mem_arg(r->y);
-    a[n++] = i64_arg(r->y_off);
-    a[n++] = i64_arg(p->y_row_stride);
+    for (int i = 0; i < count; ++i) {
+        a[n++] = mem_arg(o->mem[i]);
+        a[n++] = i64_arg(o->off[i]);
+        a[n++] = i64_arg(o->stride[i]);
+    }
     return n;
 }
 
-static smax_status run_rows(smax_context ctx, const smax_problem *p,
-                            const smax_exec_plan *plan, const row_args *r)
+typedef struct kernel_set {
+    smax_kernel_id fused, fused_regs, online, partials, finish;
+} kernel_set;
+
+static const kernel_set forward_kernels = {
+    SMAX_KERNEL_FUSED, SMAX_KERNEL_FUSED_REGS, SMAX_KERNEL_ONLINE,
+    SMAX_KERNEL_MB_PARTIALS, SMAX_KERNEL_MB_NORMALIZE};
+static const kernel_set backward_kernels = {
+    SMAX_KERNEL_BWD_FUSED, SMAX_KERNEL_BWD_FUSED_REGS, SMAX_KERNEL_BWD_ONLINE,
+    SMAX_KERNEL_BWD_MB_PARTIALS, SMAX_KERNEL_BWD_MB_WRITE};
+
+static const kernel_set *kernels_of(const smax_exec_plan *plan)
 {
+    return plan->direction == SMAX_BACKWARD ? &backward_kernels
+                                            : &forward_kernels;
+}
+
+/* Row kernels: operands, rows, cols, [cols_padded], lanes, scale, flags. */
+static smax_status run_rows(smax_context ctx, const smax_problem *p,
+                            const smax_exec_plan *plan, const operand_args *o)
+{
+    const kernel_set *ks = kernels_of(plan);
     smax_arg a[SMAX_MAX_KERNEL_ARGS];
-    int n = 0;
-    n = push_xy(a, n, r, p);
+    int n = push_operands(a, 0, o, o->n);
     a[n++] = i64_arg(p->rows);
     a[n++] = i32_arg((int32_t)p->cols);
-    smax_kernel_id kernel = SMAX_KERNEL_ONLINE;
+    smax_kernel_id kernel = ks->online;
     if (plan->algorithm == SMAX_ALGO_FUSED && plan->in_registers) {
-        kernel = SMAX_KERNEL_FUSED_REGS;
+        kernel = ks->fused_regs;
     } else if (plan->algorithm == SMAX_ALGO_FUSED) {
-        kernel = SMAX_KERNEL_FUSED;
+        kernel = ks->fused;
         a[n++] = i32_arg(plan->cols_padded);
     }
     a[n++] = i32_arg(plan->lanes);
     a[n++] = f32_arg(p->scale);
     a[n++] = i32_arg((int32_t)p->flags);
-    return smax_backend_launch(ctx, kernel, plan->groups, plan->group_size,
-                               plan->local_bytes, a, n);
+    return smax_backend_launch(ctx, kernel, plan->pair, plan->groups,
+                               plan->group_size, plan->local_bytes, a, n);
 }
 
 /* Phase 1 writes partials at scratch element 0; each merge level reads one
  * region and writes the other; phase 3 reads the last level's output. */
 static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
                                   const smax_exec_plan *plan,
-                                  const row_args *r)
+                                  const operand_args *o)
 {
+    const kernel_set *ks = kernels_of(plan);
+    const int backward = plan->direction == SMAX_BACKWARD;
     const smax_native_mem scratch = ctx->scratch;
     const int64_t region_b = 2 * p->rows * plan->chunks;
     smax_arg a[SMAX_MAX_KERNEL_ARGS];
-    int n = 0;
-    a[n++] = mem_arg(r->x);
-    a[n++] = i64_arg(r->x_off);
-    a[n++] = i64_arg(p->x_row_stride);
+    /* The inputs: x, or y and dy. */
+    int n = push_operands(a, 0, o, o->n - 1);
     a[n++] = i32_arg((int32_t)p->cols);
     a[n++] = i32_arg(plan->chunk_len);
     a[n++] = i32_arg(plan->chunks);
-    a[n++] = f32_arg(p->scale);
+    if (backward)
+        a[n++] = i32_arg((int32_t)p->flags);
+    else
+        a[n++] = f32_arg(p->scale);
     a[n++] = mem_arg(scratch);
     a[n++] = i64_arg(0);
     smax_status st =
-        smax_backend_launch(ctx, SMAX_KERNEL_MB_PARTIALS, plan->groups,
+        smax_backend_launch(ctx, ks->partials, plan->pair, plan->groups,
                             plan->group_size, plan->local_bytes, a, n);
 
     int64_t src = 0, dst = region_b;
@@ -106,8 +129,9 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
         a[n++] = i64_arg(dst);
         a[n++] = i32_arg(n_out);
         a[n++] = i32_arg(plan->fan_in);
-        st = smax_backend_launch(ctx, SMAX_KERNEL_MB_MERGE, p->rows * n_out,
-                                 plan->group_size, plan->local_bytes, a, n);
+        st = smax_backend_launch(ctx, SMAX_KERNEL_MB_MERGE, plan->pair,
+                                 p->rows * n_out, plan->group_size,
+                                 plan->local_bytes, a, n);
         const int64_t t = src;
         src = dst;
         dst = t;
@@ -116,8 +140,7 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
     if (st != SMAX_SUCCESS)
         return st;
 
-    n = 0;
-    n = push_xy(a, n, r, p);
+    n = push_operands(a, 0, o, o->n);
     a[n++] = i32_arg((int32_t)p->cols);
     a[n++] = i32_arg(plan->chunk_len);
     a[n++] = i32_arg(plan->chunks);
@@ -125,24 +148,28 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
     a[n++] = i32_arg((int32_t)p->flags);
     a[n++] = mem_arg(scratch);
     a[n++] = i64_arg(src);
-    return smax_backend_launch(ctx, SMAX_KERNEL_MB_NORMALIZE, plan->groups,
+    return smax_backend_launch(ctx, ks->finish, plan->pair, plan->groups,
                                plan->group_size, 0, a, n);
 }
 
 smax_status smax_run_planned(smax_context ctx, const smax_problem *p,
-                             const smax_exec_plan *plan, smax_native_mem x,
-                             size_t x_offset, smax_native_mem y,
-                             size_t y_offset)
+                             const smax_exec_plan *plan,
+                             const smax_native_mem *mem,
+                             const size_t *offsets)
 {
     smax_status st = ensure_scratch(ctx, plan->scratch_bytes);
     if (st != SMAX_SUCCESS)
         return st;
-    row_args r;
-    r.x = x;
-    r.y = y;
-    r.x_off = (int64_t)(x_offset / sizeof(float));
-    r.y_off = (int64_t)(y_offset / sizeof(float));
+    smax_operand ops[SMAX_MAX_OPERANDS];
+    operand_args o;
+    o.n = smax_operands_of(p, plan->direction, NULL, 0, NULL, 0, NULL, 0,
+                           ops);
+    for (int i = 0; i < o.n; ++i) {
+        o.mem[i] = mem[i];
+        o.off[i] = (int64_t)(offsets[i] / ops[i].elem);
+        o.stride[i] = ops[i].stride;
+    }
     if (plan->algorithm == SMAX_ALGO_MULTIBLOCK)
-        return run_multiblock(ctx, p, plan, &r);
-    return run_rows(ctx, p, plan, &r);
+        return run_multiblock(ctx, p, plan, &o);
+    return run_rows(ctx, p, plan, &o);
 }

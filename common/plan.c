@@ -75,13 +75,27 @@ static int64_t row_pitch(int64_t cols)
     return (cols + 3 + 3) & ~(int64_t)3;
 }
 
-int64_t smax_fused_max_cols(smax_context ctx)
+/* Longest row whose `arrays` on-chip copies (forward: the row; backward:
+ * y and dy) fit beside the reduction scratch. */
+static int64_t fused_max_cols_of(smax_context ctx, int arrays)
 {
     size_t local = ctx->traits.max_local_dynamic;
     size_t red = reduction_bytes(row_group_size(ctx, INT32_MAX));
-    if (local <= red + 8 * sizeof(float))
+    if (local <= red + 8 * sizeof(float) * (size_t)arrays)
         return 0;
-    return ((int64_t)((local - red) / sizeof(float)) & ~(int64_t)3) - 4;
+    return ((int64_t)((local - red) / (sizeof(float) * (size_t)arrays)) &
+            ~(int64_t)3) - 4;
+}
+
+int64_t smax_fused_max_cols(smax_context ctx)
+{
+    return fused_max_cols_of(ctx, 1);
+}
+
+/* On-chip copies of a row per direction. */
+static int fused_arrays(smax_direction dir)
+{
+    return dir == SMAX_BACKWARD ? 2 : 1;
 }
 
 static void set_row_mapping(const smax_problem *p, smax_exec_plan *plan,
@@ -95,20 +109,24 @@ static void set_row_mapping(const smax_problem *p, smax_exec_plan *plan,
     plan->groups = ceil_div(p->rows, plan->rows_per_group);
 }
 
-/* Longest row smax_fused_regs takes: every item of a full group on it. */
-static int64_t reg_max_cols(smax_context ctx)
+/* Longest row the register-resident kernels take: every item of a full
+ * group on it. */
+static int64_t reg_max_cols(smax_context ctx, int vec)
 {
-    return 4 * SMAX_REG_VECTORS * (int64_t)fit_group(ctx, SMAX_REG_GROUP);
+    return (int64_t)vec * SMAX_REG_VECTORS *
+           (int64_t)fit_group(ctx, SMAX_REG_GROUP);
 }
 
 static void plan_fused(smax_context ctx, const smax_problem *p,
                        smax_exec_plan *plan)
 {
     plan->algorithm = SMAX_ALGO_FUSED;
-    if (p->cols <= reg_max_cols(ctx)) {
+    if (p->cols <= reg_max_cols(ctx, plan->vec)) {
+        /* A row slot has at least vec lanes: lanes 0 to vec - 2 hold the
+         * elements past the vectors of a shifted row (smax_rows.h). */
         plan->in_registers = 1;
         set_row_mapping(p, plan, fit_group(ctx, SMAX_REG_GROUP),
-                        4 * SMAX_REG_VECTORS, SMAX_REG_MIN_LANES);
+                        plan->vec * SMAX_REG_VECTORS, plan->vec);
         plan->local_bytes = reduction_bytes(plan->group_size);
         return;
     }
@@ -116,7 +134,7 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
                     SMAX_ELEMS_PER_LANE, 1);
     plan->cols_padded = (int)row_pitch(p->cols);
     plan->local_bytes = (size_t)plan->rows_per_group * plan->cols_padded *
-                            sizeof(float) +
+                            sizeof(float) * fused_arrays(plan->direction) +
                         reduction_bytes(plan->group_size);
 }
 
@@ -134,8 +152,9 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
     int g = group_size(ctx);
     int64_t target = (int64_t)ctx->info.compute_units * SMAX_GROUPS_PER_CU;
     int64_t chunks_wanted = ceil_div(target, p->rows);
-    int64_t len = (ceil_div(p->cols, chunks_wanted) + 3) & ~(int64_t)3;
-    int64_t min_len = 4 * (int64_t)g;
+    const int64_t vec = plan->vec;
+    int64_t len = (ceil_div(p->cols, chunks_wanted) + vec - 1) & ~(vec - 1);
+    int64_t min_len = vec * (int64_t)g;
     if (len < min_len)
         len = min_len;
     if (len > SMAX_MB_MAX_CHUNK)
@@ -170,14 +189,29 @@ static smax_status not_supported(smax_context ctx, const char *what,
                      (long long)p->rows, (long long)p->cols, why);
 }
 
-smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
-                           smax_exec_plan *plan)
+/* What every plan of a problem shares: direction, kernel instantiation
+ * and vector width. */
+static void plan_common(const smax_problem *p, smax_direction dir,
+                        smax_exec_plan *plan)
 {
     memset(plan, 0, sizeof *plan);
-    if (p->cols > INT32_MAX - 4)
+    plan->direction = dir;
+    /* Kernels read in and write out: forward x -> y, backward y, dy -> dx. */
+    const smax_dtype in = dir == SMAX_BACKWARD ? p->y_dtype : p->x_dtype;
+    const smax_dtype out = dir == SMAX_BACKWARD ? p->x_dtype : p->y_dtype;
+    plan->pair = 3 * (int)in + (int)out;
+    plan->vec = SMAX_VEC_WIDTH((int)smax_dtype_bytes(in),
+                               (int)smax_dtype_bytes(out));
+}
+
+smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
+                           smax_direction dir, smax_exec_plan *plan)
+{
+    plan_common(p, dir, plan);
+    if (p->cols > INT32_MAX - 16)
         return not_supported(ctx, "smax", p,
-                             "rows longer than 2^31 - 5 elements");
-    const int64_t fused_max = ctx->info.fused_max_cols;
+                             "rows longer than 2^31 - 17 elements");
+    const int64_t fused_max = fused_max_cols_of(ctx, fused_arrays(dir));
     const int fits = p->cols <= fused_max;
     char why[160];
     why[0] = '\0';
@@ -187,8 +221,10 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         if (!fits) {
             snprintf(why, sizeof why,
                      "the row needs %lld bytes on-chip, the device has room "
-                     "for %lld f32 elements",
-                     (long long)(p->cols * 4), (long long)fused_max);
+                     "for %lld elements%s",
+                     (long long)(p->cols * 4 * fused_arrays(dir)),
+                     (long long)fused_max,
+                     dir == SMAX_BACKWARD ? " of y and of dy" : "");
             return not_supported(ctx, "fused", p, why);
         }
         plan_fused(ctx, p, plan);
@@ -205,7 +241,7 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         break;
     default: {
         smax_exec_plan rows_plan;
-        memset(&rows_plan, 0, sizeof rows_plan);
+        plan_common(p, dir, &rows_plan);
         plan_online(ctx, p, &rows_plan);
         const int64_t busy = (int64_t)ctx->info.compute_units *
                              (ctx->traits.is_cpu ? 1 : 2);
@@ -263,7 +299,7 @@ void smax_plan_describe(const smax_exec_plan *plan, smax_plan_info *out)
     out->chunks_per_row =
         plan->algorithm == SMAX_ALGO_MULTIBLOCK ? plan->chunks : 1;
     out->merge_levels = (uint32_t)plan->merge_levels;
-    out->vector_width = 4;
+    out->vector_width = (uint32_t)plan->vec;
     out->scratch_bytes = plan->scratch_bytes;
     snprintf(out->reason, sizeof out->reason, "%s", plan->reason);
 }

@@ -10,8 +10,12 @@
 #define SMAX_COMMON_PLAN_H
 
 #include "context.h"
+#include "problem.h"
 
 typedef struct smax_exec_plan {
+    smax_direction direction;
+    int pair;             /* kernel instantiation: 3 * in + out dtype    */
+    int vec;              /* elements per vector access                  */
     smax_algorithm algorithm;
     int group_size;       /* work-items per group                        */
     int lanes;            /* work-items per row (power of two)           */
@@ -28,13 +32,15 @@ typedef struct smax_exec_plan {
     char reason[160];
 } smax_exec_plan;
 
-/* Longest f32 row the fused kernel can hold on the context's device. */
+/* Longest row the forward fused kernel can hold on the context's device
+ * (rows live on-chip as f32 whatever their dtype). */
 int64_t smax_fused_max_cols(smax_context ctx);
 
-/* Plans a checked problem. A forced algorithm that cannot run the shape
- * gives SMAX_ERROR_NOT_SUPPORTED with the reason in smax_last_error(). */
+/* Plans a checked problem for one direction. A forced algorithm that
+ * cannot run the shape gives SMAX_ERROR_NOT_SUPPORTED with the reason in
+ * smax_last_error(). */
 smax_status smax_make_plan(smax_context ctx, const smax_problem *problem,
-                           smax_exec_plan *out);
+                           smax_direction dir, smax_exec_plan *out);
 
 void smax_plan_describe(const smax_exec_plan *plan, smax_plan_info *out);
 

@@ -3,17 +3,21 @@
 #define SMAX_COMMON_RUN_H
 
 #include "backend.h"
+#include "problem.h"
 
-/* Offsets are in bytes and element-aligned. */
+#define SMAX_MAX_OPERANDS 3
+
+/* Operands in kernel order (problem.h: forward x, y; backward y, dy, dx),
+ * byte offsets that are multiples of each operand's element size. The
+ * plan says the direction. */
 smax_status smax_run_planned(smax_context ctx, const smax_problem *p,
-                             const smax_exec_plan *plan, smax_native_mem x,
-                             size_t x_offset, smax_native_mem y,
-                             size_t y_offset);
+                             const smax_exec_plan *plan,
+                             const smax_native_mem *mem,
+                             const size_t *offsets);
 
 /* Same, for offsets that are not element-aligned (staging.c). */
 smax_status smax_run_staged(smax_context ctx, const smax_problem *p,
-                            const smax_exec_plan *plan, smax_buffer x,
-                            size_t x_offset, smax_buffer y, size_t y_offset,
-                            uint64_t x_span, uint64_t y_span);
+                            const smax_exec_plan *plan,
+                            const smax_operand *ops, int n);
 
 #endif

@@ -1,32 +1,48 @@
 /* staging.c - the slower path for offsets that are not a multiple of the
- * element size. Kernels cannot load such addresses, so the spans of x and y
- * are copied (byte-exact) into aligned temporaries, computed there, and y's
- * span is copied back. y's span is staged too so that the bytes between
- * rows (padding) come back unchanged. */
+ * element size. Kernels cannot load such addresses, so every operand's
+ * span is copied (byte-exact) into an aligned temporary, computed there,
+ * and the written spans are copied back. Written spans are staged too so
+ * that the bytes between rows (padding) come back unchanged; operands that
+ * are the same memory share one temporary. */
 #include "run.h"
 
-smax_status smax_run_staged(smax_context ctx, const smax_problem *p,
-                            const smax_exec_plan *plan, smax_buffer x,
-                            size_t x_offset, smax_buffer y, size_t y_offset,
-                            uint64_t x_span, uint64_t y_span)
+static int same_memory(const smax_operand *a, const smax_operand *b)
 {
-    const int in_place = x == y && x_offset == y_offset;
-    smax_native_mem tx = {NULL}, ty = {NULL};
-    smax_status st = smax_backend_alloc(ctx, (size_t)y_span, &ty);
-    if (st == SMAX_SUCCESS && !in_place)
-        st = smax_backend_alloc(ctx, (size_t)x_span, &tx);
+    return a->buffer == b->buffer && a->offset == b->offset;
+}
+
+smax_status smax_run_staged(smax_context ctx, const smax_problem *p,
+                            const smax_exec_plan *plan,
+                            const smax_operand *ops, int n)
+{
+    smax_native_mem tmp[SMAX_MAX_OPERANDS] = {{NULL}};
+    int owner[SMAX_MAX_OPERANDS]; /* the operand whose temporary it uses */
+    size_t zero[SMAX_MAX_OPERANDS] = {0};
+    smax_status st = SMAX_SUCCESS;
+    for (int i = 0; i < n; ++i)
+        owner[i] = i;
+    for (int i = 0; i < n && st == SMAX_SUCCESS; ++i) {
+        for (int j = 0; j < i; ++j)
+            if (same_memory(&ops[i], &ops[j]))
+                owner[i] = owner[j];
+        if (owner[i] != i) {
+            tmp[i] = tmp[owner[i]];
+            continue;
+        }
+        st = smax_backend_alloc(ctx, (size_t)ops[i].span, &tmp[i]);
+        if (st == SMAX_SUCCESS)
+            st = smax_backend_copy(ctx, tmp[i], 0, ops[i].buffer->mem,
+                                   ops[i].offset, (size_t)ops[i].span);
+    }
     if (st == SMAX_SUCCESS)
-        st = smax_backend_copy(ctx, ty, 0, y->mem, y_offset, (size_t)y_span);
-    if (st == SMAX_SUCCESS && !in_place)
-        st = smax_backend_copy(ctx, tx, 0, x->mem, x_offset, (size_t)x_span);
-    if (st == SMAX_SUCCESS)
-        st = smax_run_planned(ctx, p, plan, in_place ? ty : tx, 0, ty, 0);
-    if (st == SMAX_SUCCESS)
-        st = smax_backend_copy(ctx, y->mem, y_offset, ty, 0, (size_t)y_span);
+        st = smax_run_planned(ctx, p, plan, tmp, zero);
+    for (int i = 0; i < n && st == SMAX_SUCCESS; ++i)
+        if (ops[i].written)
+            st = smax_backend_copy(ctx, ops[i].buffer->mem, ops[i].offset,
+                                   tmp[i], 0, (size_t)ops[i].span);
     /* Backends release memory only after the work queued on it is done. */
-    if (tx.handle != NULL)
-        smax_backend_free(ctx, tx);
-    if (ty.handle != NULL)
-        smax_backend_free(ctx, ty);
+    for (int i = 0; i < n; ++i)
+        if (tmp[i].handle != NULL && owner[i] == i)
+            smax_backend_free(ctx, tmp[i]);
     return st;
 }

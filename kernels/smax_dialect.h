@@ -27,6 +27,28 @@
 typedef long smax_i64;
 typedef float4 smax_float4;
 #define SMAX_ADDR(p) ((ulong)(p))
+typedef ushort smax_u16;
+typedef uint smax_u32;
+#define SMAX_AS_UINT(f) as_uint(f)
+#define SMAX_AS_FLOAT(u) as_float(u)
+/* f16 in memory: core OpenCL converts with the vload_half / vstore_half
+ * family (no cl_khr_fp16 needed; `half` is used only behind pointers). The
+ * _rte stores round to nearest even, overflowing to inf. */
+typedef half smax_f16_mem;
+#define SMAX_F16_LOAD(p, i) vload_half((i), (p))
+#define SMAX_F16_STORE(p, i, v) vstore_half_rte((v), (i), (p))
+/* Eight halves as one 16-byte access; p is 16-byte aligned. */
+#define SMAX_F16_LOAD8(p, f)                                   \
+    do {                                                       \
+        const float8 h_ = vloada_half8(0, (p));                \
+        f[0] = h_.s0; f[1] = h_.s1; f[2] = h_.s2; f[3] = h_.s3; \
+        f[4] = h_.s4; f[5] = h_.s5; f[6] = h_.s6; f[7] = h_.s7; \
+    } while (0)
+#define SMAX_F16_STORE8(p, f)                                              \
+    vstorea_half8_rte((float8)(f[0], f[1], f[2], f[3], f[4], f[5], f[6], \
+                               f[7]),                                     \
+                      0, (p))
+typedef uint4 smax_u32x4;
 /* x * scale rounded on its own: the scaled input is an f32 value (as the
  * reference assumes), never fused into the following subtraction. */
 #pragma OPENCL FP_CONTRACT OFF
@@ -54,8 +76,10 @@ typedef float4 smax_float4;
 #if defined(__HIPCC__) || defined(__HIP__) || \
     defined(__HIP_PLATFORM_NVIDIA__) || defined(__HIP_PLATFORM_NVCC__)
 #include <hip/hip_runtime.h>
+#include <hip/hip_fp16.h>
 #define SMAX_DIALECT_HIP 1
 #else
+#include <cuda_fp16.h>
 #define SMAX_DIALECT_CUDA 1
 #endif
 #include <math.h>
@@ -76,6 +100,38 @@ typedef float4 smax_float4;
 typedef long long smax_i64;
 typedef float4 smax_float4;
 #define SMAX_ADDR(p) ((unsigned long long)(p))
+typedef unsigned short smax_u16;
+typedef unsigned int smax_u32;
+#define SMAX_AS_UINT(f) __float_as_uint(f)
+#define SMAX_AS_FLOAT(u) __uint_as_float(u)
+/* f16 in memory as its bits; the hardware converts (round to nearest even,
+ * overflow to inf). */
+typedef unsigned short smax_f16_mem;
+#define SMAX_F16_LOAD(p, i) __half2float(__ushort_as_half((p)[i]))
+#define SMAX_F16_STORE(p, i, v) ((p)[i] = __half_as_ushort(__float2half_rn(v)))
+/* Eight halves as one 16-byte access; p is 16-byte aligned. Element 2k is
+ * the low half of word k (little-endian). */
+#define SMAX_F16_LOAD8(p, f)                                                 \
+    do {                                                                     \
+        const uint4 w_ = *(const uint4 *)(p);                                \
+        const unsigned int a_[4] = {w_.x, w_.y, w_.z, w_.w};                 \
+        for (int k_ = 0; k_ < 4; ++k_) {                                     \
+            f[2 * k_] = __half2float(__ushort_as_half(                       \
+                (unsigned short)(a_[k_] & 0xffffu)));                        \
+            f[2 * k_ + 1] =                                                  \
+                __half2float(__ushort_as_half((unsigned short)(a_[k_] >> 16))); \
+        }                                                                    \
+    } while (0)
+#define SMAX_F16_STORE8(p, f)                                                \
+    do {                                                                     \
+        unsigned int a_[4];                                                  \
+        for (int k_ = 0; k_ < 4; ++k_)                                       \
+            a_[k_] = (unsigned int)__half_as_ushort(__float2half_rn(f[2 * k_])) | \
+                     ((unsigned int)__half_as_ushort(                        \
+                          __float2half_rn(f[2 * k_ + 1])) << 16);            \
+        *(uint4 *)(p) = make_uint4(a_[0], a_[1], a_[2], a_[3]);              \
+    } while (0)
+typedef uint4 smax_u32x4;
 /* x * scale rounded on its own: the scaled input is an f32 value (as the
  * reference assumes), never contracted into an FMA with what follows. */
 #define SMAX_MUL_RN(a, b) __fmul_rn((a), (b))

@@ -5,14 +5,19 @@
 #ifndef SMAX_GEOMETRY_H
 #define SMAX_GEOMETRY_H
 
-/* float4s that every work-item of smax_fused_regs holds in registers: a row
- * slot of `lanes` items holds rows of up to 4 * SMAX_REG_VECTORS * lanes
- * elements. Four keeps 16 loads' worth of bytes in flight per item at about
- * 40 registers (H100: 8 spilled or halved the occupancy, and ran slower). */
+/* Elements per vector access for a kernel that reads elements of in_bytes
+ * and writes elements of out_bytes: 16 bytes of the narrower type. */
+#define SMAX_VEC_WIDTH(in_bytes, out_bytes) \
+    (16 / ((in_bytes) < (out_bytes) ? (in_bytes) : (out_bytes)))
+
+/* Vectors that every work-item of the register-resident fused kernels
+ * holds: a row slot of `lanes` items holds rows of up to
+ * SMAX_VEC_WIDTH * SMAX_REG_VECTORS * lanes elements. Four keeps 64 bytes
+ * of the narrower type in flight per item (H100, f32: 8 float4s spilled or
+ * halved the occupancy, and ran slower). */
 #define SMAX_REG_VECTORS 4
-/* A row whose start is not on the 16-byte grid has up to 3 elements past
- * those float4s; lanes 0 to 2 hold one each, so a row slot has at least 4
- * lanes. */
-#define SMAX_REG_MIN_LANES 4
+/* A row whose start is not on the vector grid has up to SMAX_VEC - 1
+ * elements past the vectors; lanes 0 to SMAX_VEC - 2 hold one each, so a
+ * row slot has at least SMAX_VEC lanes (the planner uses the width). */
 
 #endif /* SMAX_GEOMETRY_H */

@@ -49,20 +49,21 @@ smax_status smax_gpu_init(smax_context ctx)
     info->compute_units = (uint32_t)props.multiProcessorCount;
     info->max_group_size = (uint32_t)props.maxThreadsPerBlock;
     info->local_mem_bytes = (uint64_t)smem_optin;
-    info->supports_f16 = 0; /* f16 and bf16 kernels are not written yet */
-    info->supports_bf16 = 0;
+    info->supports_f16 = 1; /* every kernel is instantiated for each pair */
+    info->supports_bf16 = 1;
     ctx->traits.is_cpu = 0;
     ctx->traits.preferred_group = GPU_GROUP;
     ctx->traits.max_local_dynamic = (uint32_t)smem_optin;
     /* Dynamic shared memory past the default (48 KB on NVIDIA) must be
      * opted into per kernel; every kernel may get the full opt-in amount. */
-    for (int k = 0; smem_optin > (int)props.sharedMemPerBlock &&
-                    k < SMAX_KERNEL_COUNT;
-         ++k)
-        TRY(SMAX_GPU(FuncSetAttribute)(smax_gpu_kernels[k],
-                                       SMAX_GPU_FUNC_ATTR_MAX_DYN_SMEM,
-                                       smem_optin),
-            smax_kernel_names[k]);
+    for (int pair = 0; smem_optin > (int)props.sharedMemPerBlock &&
+                       pair < SMAX_PAIR_COUNT;
+         ++pair)
+        for (int k = 0; k < SMAX_KERNEL_COUNT; ++k)
+            TRY(SMAX_GPU(FuncSetAttribute)(smax_gpu_kernel_pairs[pair][k],
+                                           SMAX_GPU_FUNC_ATTR_MAX_DYN_SMEM,
+                                           smem_optin),
+                smax_kernel_names[k]);
     return SMAX_SUCCESS;
 }
 
@@ -173,7 +174,7 @@ smax_status smax_backend_copy(smax_context ctx, smax_native_mem dst,
 }
 
 smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
-                                int64_t groups, int group_size,
+                                int pair, int64_t groups, int group_size,
                                 size_t local_bytes, const smax_arg *args,
                                 int nargs)
 {
@@ -188,7 +189,8 @@ smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
     }
     dim3 grid = {(unsigned)groups, 1, 1};
     dim3 block = {(unsigned)group_size, 1, 1};
-    TRY(SMAX_GPU(LaunchKernel)(smax_gpu_kernels[kernel], grid, block, slots,
+    TRY(SMAX_GPU(LaunchKernel)(smax_gpu_kernel_pairs[pair][kernel], grid,
+                               block, slots,
                                local_bytes, ctx->backend->stream),
         smax_kernel_names[kernel]);
     TRY(SMAX_GPU(GetLastError)(), smax_kernel_names[kernel]);

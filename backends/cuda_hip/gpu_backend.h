@@ -11,8 +11,8 @@ struct smax_backend {
     int owns_stream;
 };
 
-/* kernel_table.cu, indexed by smax_kernel_id. */
-extern const void *const smax_gpu_kernels[];
+/* kernel_table.c: by dtype pair (3 * in + out), then smax_kernel_id. */
+extern const void *const *const smax_gpu_kernel_pairs[SMAX_PAIR_COUNT];
 
 smax_status smax_gpu_fail(smax_context ctx, smax_gpu_error err,
                           const char *what);

@@ -6,11 +6,13 @@
 
 static void release_all(struct smax_backend *be)
 {
-    for (int k = 0; k < SMAX_KERNEL_COUNT; ++k)
-        if (be->kernels[k] != NULL)
-            clReleaseKernel(be->kernels[k]);
-    if (be->program != NULL)
-        smax_cl_program_put(be->program);
+    for (int pair = 0; pair < SMAX_PAIR_COUNT; ++pair) {
+        for (int k = 0; k < SMAX_KERNEL_COUNT; ++k)
+            if (be->kernels[pair][k] != NULL)
+                clReleaseKernel(be->kernels[pair][k]);
+        if (be->programs[pair] != NULL)
+            smax_cl_program_put(be->programs[pair]);
+    }
     if (be->queue != NULL)
         clReleaseCommandQueue(be->queue);
     if (be->context != NULL)
@@ -111,11 +113,15 @@ smax_status smax_backend_copy(smax_context ctx, smax_native_mem dst,
 }
 
 smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
-                                int64_t groups, int group_size,
+                                int pair, int64_t groups, int group_size,
                                 size_t local_bytes, const smax_arg *args,
                                 int nargs)
 {
-    cl_kernel k = ctx->backend->kernels[kernel];
+    cl_kernel *kernels;
+    smax_status st = smax_cl_pair_kernels(ctx, pair, &kernels);
+    if (st != SMAX_SUCCESS)
+        return st;
+    cl_kernel k = kernels[kernel];
     cl_int err = CL_SUCCESS;
     for (int i = 0; i < nargs && err == CL_SUCCESS; ++i) {
         const smax_arg *a = &args[i];

@@ -15,8 +15,10 @@ struct smax_backend {
     cl_device_id device;
     cl_context context;
     cl_command_queue queue;
-    cl_program program;
-    cl_kernel kernels[SMAX_KERNEL_COUNT];
+    char options[256]; /* build options common to every dtype pair     */
+    /* One program per dtype pair (3 * in + out), built on first use. */
+    cl_program programs[SMAX_PAIR_COUNT];
+    cl_kernel kernels[SMAX_PAIR_COUNT][SMAX_KERNEL_COUNT];
 };
 
 /* The embedded kernel source (generated at build time by cmake/embed.cmake
@@ -32,8 +34,11 @@ smax_status smax_cl_fail(smax_context ctx, cl_int err, const char *what);
 smax_status smax_cl_pick_device(smax_context ctx, cl_device_id *out);
 
 /* Fills ctx->info and ctx->traits from device queries and builds (or finds
- * in the process-wide cache) the program. Context and queue are set. */
+ * in the process-wide cache) the f32 program. Context and queue are set. */
 smax_status smax_cl_init(smax_context ctx);
+/* The kernels of dtype pair `pair`, building its program on first use. */
+smax_status smax_cl_pair_kernels(smax_context ctx, int pair,
+                                 cl_kernel **out);
 
 /* The program for (context, device, options), built once per process and
  * shared by every smax context on the same OpenCL context and device. Each

@@ -45,8 +45,10 @@ static smax_status query_info(smax_context ctx)
     info->local_mem_bytes = local;
     info->compute_units = units;
     info->max_group_size = (uint32_t)group;
-    info->supports_f16 = 0; /* f16 and bf16 kernels are not written yet */
-    info->supports_bf16 = 0;
+    /* f16 moves through vload_half / vstore_half (core OpenCL 1.2, no
+     * cl_khr_fp16), bf16 through integer bit operations: every device. */
+    info->supports_f16 = 1;
+    info->supports_bf16 = 1;
     ctx->traits.is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
     ctx->traits.preferred_group = ctx->traits.is_cpu ? CPU_GROUP : GPU_GROUP;
     /* Drivers keep some local memory per group: on the H100, NVIDIA's
@@ -78,23 +80,63 @@ static void build_options(smax_context ctx, char *out, size_t len)
              extra != NULL ? extra : "");
 }
 
-static smax_status create_kernels(smax_context ctx)
+/* The program and kernels of one dtype pair. */
+static smax_status create_kernels(smax_context ctx, int pair)
+{
+    struct smax_backend *be = ctx->backend;
+    char options[384];
+    snprintf(options, sizeof options, "%s -DSMAX_IN_DTYPE=%d -DSMAX_OUT_DTYPE=%d",
+             be->options, pair / SMAX_DTYPE_COUNT, pair % SMAX_DTYPE_COUNT);
+    smax_status st = smax_cl_program_get(ctx, options, &be->programs[pair]);
+    if (st != SMAX_SUCCESS)
+        return st;
+    for (int k = 0; k < SMAX_KERNEL_COUNT; ++k) {
+        cl_int err;
+        be->kernels[pair][k] =
+            clCreateKernel(be->programs[pair], smax_kernel_names[k], &err);
+        if (err != CL_SUCCESS) {
+            /* Leave the pair unbuilt, so a later call tries again. */
+            st = smax_cl_fail(ctx, err, smax_kernel_names[k]);
+            for (int j = 0; j < k; ++j)
+                clReleaseKernel(be->kernels[pair][j]);
+            for (int j = 0; j <= k; ++j)
+                be->kernels[pair][j] = NULL;
+            smax_cl_program_put(be->programs[pair]);
+            be->programs[pair] = NULL;
+            return st;
+        }
+    }
+    return SMAX_SUCCESS;
+}
+
+smax_status smax_cl_pair_kernels(smax_context ctx, int pair, cl_kernel **out)
+{
+    struct smax_backend *be = ctx->backend;
+    if (be->programs[pair] == NULL) {
+        smax_status st = create_kernels(ctx, pair);
+        if (st != SMAX_SUCCESS)
+            return st;
+    }
+    *out = be->kernels[pair];
+    return SMAX_SUCCESS;
+}
+
+/* Group size and on-chip memory limits, from the f32 kernels (every pair
+ * has the same kernels with the same static local memory, none). */
+static smax_status query_kernel_limits(smax_context ctx)
 {
     struct smax_backend *be = ctx->backend;
     cl_ulong own_max = 0; /* static local memory of the hungriest kernel */
     for (int k = 0; k < SMAX_KERNEL_COUNT; ++k) {
         cl_int err;
-        be->kernels[k] = clCreateKernel(be->program, smax_kernel_names[k], &err);
-        if (err != CL_SUCCESS)
-            return smax_cl_fail(ctx, err, smax_kernel_names[k]);
         size_t wg = 0;
-        err = clGetKernelWorkGroupInfo(be->kernels[k], be->device,
+        err = clGetKernelWorkGroupInfo(be->kernels[0][k], be->device,
                                        CL_KERNEL_WORK_GROUP_SIZE, sizeof wg,
                                        &wg, NULL);
         if (err == CL_SUCCESS && wg < ctx->info.max_group_size)
             ctx->info.max_group_size = (uint32_t)wg;
         cl_ulong own = 0;
-        err = clGetKernelWorkGroupInfo(be->kernels[k], be->device,
+        err = clGetKernelWorkGroupInfo(be->kernels[0][k], be->device,
                                        CL_KERNEL_LOCAL_MEM_SIZE, sizeof own,
                                        &own, NULL);
         if (err == CL_SUCCESS && own > own_max)
@@ -113,10 +155,9 @@ smax_status smax_cl_init(smax_context ctx)
     smax_status st = query_info(ctx);
     if (st != SMAX_SUCCESS)
         return st;
-    char options[256];
-    build_options(ctx, options, sizeof options);
-    st = smax_cl_program_get(ctx, options, &ctx->backend->program);
+    build_options(ctx, ctx->backend->options, sizeof ctx->backend->options);
+    st = create_kernels(ctx, 0);
     if (st != SMAX_SUCCESS)
         return st;
-    return create_kernels(ctx);
+    return query_kernel_limits(ctx);
 }

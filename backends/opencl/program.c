@@ -9,7 +9,7 @@
 typedef struct cache_entry {
     cl_context context;
     cl_device_id device;
-    char options[256];
+    char options[384];
     cl_program program;
     int refs;
     struct cache_entry *next;

@@ -99,7 +99,9 @@ typedef struct smax_device_info {
     uint32_t compute_units;
     uint32_t max_group_size;
     uint64_t local_mem_bytes;   /* on-chip memory one group may use        */
-    int64_t fused_max_cols;     /* longest f32 row the fused kernel holds  */
+    int64_t fused_max_cols;     /* longest row the forward fused kernel
+                                   holds (any dtype: rows live on-chip
+                                   as f32)                               */
     int supports_f16;           /* dtype supported by this build+device    */
     int supports_bf16;
 } smax_device_info;
@@ -126,32 +128,86 @@ SMAX_API smax_status smax_buffer_copy(smax_context context, smax_buffer dst,
                                       size_t dst_offset, smax_buffer src,
                                       size_t src_offset, size_t bytes);
 
-/* ---- the problem ---------------------------------------------------------- */
+/* ---- the problem ----------------------------------------------------------
+ *
+ * How the description grows without breaking callers: struct_size, its
+ * first field, holds sizeof(smax_problem) as the caller was compiled. The
+ * library reads only the fields that lie inside struct_size and gives the
+ * ones past it their defaults, so an application built against an older
+ * smax.h keeps working with a newer library, and the same source rebuilt
+ * gets the new fields. Fields are only ever appended. Always initialise a
+ * problem with smax_problem_make() (or smax_problem_init() through an FFI),
+ * then set what differs. A struct_size smaller than SMAX_PROBLEM_SIZE_V1
+ * or larger than the library's own is SMAX_ERROR_INVALID_VALUE.
+ *
+ * dtypes: x and y each f32, f16 or bf16 (any of the nine pairs); the
+ * arithmetic is f32 throughout and 16-bit outputs are rounded to nearest
+ * even (f16 overflow gives inf, NaN stays NaN). */
 
 typedef struct smax_problem {
+    size_t struct_size;   /* sizeof(smax_problem) as the caller knew it    */
     int64_t rows;
     int64_t cols;
-    int64_t x_row_stride; /* elements between row starts of x (>= cols)    */
+    int64_t x_row_stride; /* elements between row starts of x (>= cols);
+                             the backward call's dx                       */
     int64_t y_row_stride; /* elements between row starts of y (>= cols)    */
-    smax_dtype x_dtype;
-    smax_dtype y_dtype;
+    smax_dtype x_dtype;   /* x, and dx in the backward call               */
+    smax_dtype y_dtype;   /* y, and y and dy in the backward call         */
     smax_algorithm algorithm;
     uint32_t flags;       /* SMAX_FLAG_*                                    */
     float scale;          /* x is multiplied by this before the softmax
                              (temperature 1/T); must be finite             */
+    /* ---- end of version 1 (SMAX_PROBLEM_SIZE_V1) ---- */
+    int64_t dy_row_stride; /* backward: elements between row starts of dy;
+                              default (and for version-1 callers):
+                              y_row_stride                                */
 } smax_problem;
 
-/* A dense f32 softmax of rows x cols: strides = cols, auto, scale 1. */
-SMAX_API smax_problem smax_problem_make(int64_t rows, int64_t cols);
+/* The smallest struct_size the library accepts: the fields of version 1. */
+#define SMAX_PROBLEM_SIZE_V1 offsetof(smax_problem, dy_row_stride)
+
+/* Fills the first struct_size bytes of *problem: a dense softmax of rows x
+ * cols, f32 in and out, strides = cols, auto, flags 0, scale 1. */
+SMAX_API void smax_problem_init(smax_problem *problem, size_t struct_size,
+                                int64_t rows, int64_t cols);
+
+/* The same as a value, with struct_size = sizeof(smax_problem) of the
+ * header the caller compiles against. */
+static inline smax_problem smax_problem_make(int64_t rows, int64_t cols)
+{
+    smax_problem p;
+    smax_problem_init(&p, sizeof p, rows, cols);
+    return p;
+}
 
 /* y = softmax(scale * x) (or log-softmax) over each row. x and y may be the
- * same buffer at the same offset (in place). Asynchronous. On any failure
- * nothing is enqueued or written. rows == 0 or cols == 0 returns
- * SMAX_SUCCESS at once and allows NULL buffers. */
+ * same buffer at the same offset with the same stride and element size (in
+ * place); any other overlap is SMAX_ERROR_INVALID_VALUE. Asynchronous. On
+ * any failure nothing is enqueued or written. rows == 0 or cols == 0
+ * returns SMAX_SUCCESS at once and allows NULL buffers. */
 SMAX_API smax_status smax_softmax(smax_context context,
                                   const smax_problem *problem,
                                   smax_buffer x, size_t x_offset,
                                   smax_buffer y, size_t y_offset);
+
+/* The gradient of smax_softmax(problem) with respect to x, per row:
+ *   softmax:      dx = scale * y * (dy - sum(y * dy))
+ *   log-softmax:  dx = scale * (dy - exp(y) * sum(dy))      (SMAX_FLAG_LOG)
+ * where y is the forward output and dy the gradient of the loss with
+ * respect to y. y and dy are of problem->y_dtype with row strides
+ * y_row_stride and dy_row_stride; dx is of problem->x_dtype with row stride
+ * x_row_stride; sums are accumulated in f32 in a fixed order. dx may be the
+ * same memory as dy or as y (same buffer, offset, stride and element
+ * size); y and dy may overlap each other in any way; any other overlap with
+ * dx is SMAX_ERROR_INVALID_VALUE. SMAX_FLAG_MASKED_ROWS_ZERO does not
+ * change the formula (a softmax row that the forward masked to zeros gets
+ * dx = 0 from it). Same checks, statuses, algorithms and asynchrony as
+ * smax_softmax. */
+SMAX_API smax_status smax_softmax_backward(smax_context context,
+                                           const smax_problem *problem,
+                                           smax_buffer y, size_t y_offset,
+                                           smax_buffer dy, size_t dy_offset,
+                                           smax_buffer dx, size_t dx_offset);
 
 typedef struct smax_plan_info {
     smax_algorithm algorithm; /* what runs (never SMAX_ALGO_AUTO)          */
@@ -159,7 +215,8 @@ typedef struct smax_plan_info {
     uint32_t rows_per_group;  /* rows sharing one group (short rows)       */
     int64_t chunks_per_row;   /* multiblock: groups along one row          */
     uint32_t merge_levels;    /* multiblock: phase-2 launches              */
-    uint32_t vector_width;    /* elements per load (4 when aligned)        */
+    uint32_t vector_width;    /* elements per vector access where aligned
+                                 (16 bytes of the narrower type)         */
     uint64_t scratch_bytes;   /* device scratch the plan needs             */
     char reason[160];         /* why this algorithm                        */
 } smax_plan_info;
@@ -169,6 +226,10 @@ typedef struct smax_plan_info {
 SMAX_API smax_status smax_plan(smax_context context,
                                const smax_problem *problem,
                                smax_plan_info *out_plan);
+/* The same for smax_softmax_backward. */
+SMAX_API smax_status smax_plan_backward(smax_context context,
+                                        const smax_problem *problem,
+                                        smax_plan_info *out_plan);
 
 #ifdef __cplusplus
 }

@@ -45,6 +45,31 @@ void smax_reference_f64(const float *x, int64_t rows, int64_t cols,
                         int64_t x_stride, double *y, int64_t y_stride,
                         uint32_t flags, float scale);
 
+/* The gradient of smax_reference with respect to x, in float64, per row:
+ *   softmax:      dx = scale * y * (dy - sum_j y_j dy_j)
+ *   log-softmax:  dx = scale * (dy - exp(y) * sum_j dy_j)     (flags & LOG)
+ * y and dy are the values exactly as the device sees them (already rounded
+ * to their dtype). A NaN anywhere in a row's y or dy (or an infinite sum)
+ * makes the whole row NaN, as the formula does in exact arithmetic;
+ * log-softmax y = -inf gives exp(y) = 0. SMAX_FLAG_MASKED_ROWS_ZERO does
+ * not change the formula. */
+void smax_reference_backward_f64(const float *y, int64_t y_stride,
+                                 const float *dy, int64_t dy_stride,
+                                 int64_t rows, int64_t cols, double *dx,
+                                 int64_t dx_stride, uint32_t flags,
+                                 float scale);
+
+/* The scale of each gradient element's rounding error: the sum of the
+ * magnitudes of the terms that form it, so cancellation in dy - sum is
+ * judged against what was cancelled:
+ *   softmax:      |scale| * |y_i| * (|dy_i| + sum_j |y_j dy_j|)
+ *   log-softmax:  |scale| * (|dy_i| + exp(y_i) * sum_j |dy_j|) */
+void smax_reference_backward_mag(const float *y, int64_t y_stride,
+                                 const float *dy, int64_t dy_stride,
+                                 int64_t rows, int64_t cols, double *mag,
+                                 int64_t mag_stride, uint32_t flags,
+                                 float scale);
+
 /* The scaled input element exactly as the reference (and the library) sees
  * it: (float)(x * scale), correctly rounded, overflowing to +-inf. */
 float smax_reference_scaled(float x, float scale);

@@ -56,6 +56,32 @@ int smax_check_output(const float *x, int64_t x_stride, const float *got,
                       uint32_t flags, int merge_levels,
                       smax_check_result *out);
 
+/* The same rule for 16-bit outputs (fmt SMAX_FMT_F16 or SMAX_FMT_BF16 of
+ * smax_half.h): got holds raw encodings; ref is smax_reference_f64's
+ * double result. Per element: NaN <=> NaN; exact where x is -inf (row not
+ * NaN) or the rounded reference is infinite; otherwise at most 1 ulp of
+ * the output type from the reference rounded once to it. */
+int smax_check_output_half(const float *x, int64_t x_stride,
+                           const uint16_t *got, int64_t got_stride,
+                           const double *ref, int64_t ref_stride,
+                           int64_t rows, int64_t cols, int fmt,
+                           smax_check_result *out);
+
+/* THE rule for the gradient (smax_reference_backward_f64 gives ref and
+ * smax_reference_backward_mag the magnitudes). got holds raw elements of
+ * format got_fmt (SMAX_FMT_F32, _F16 or _BF16). Per element:
+ *   ref NaN <=> got NaN; ref infinite: got == ref;
+ *   otherwise |got - ref| <= trh * mag + u, with trh =
+ *   smax_tolerance_backward_trh(cols, merge_levels) and u the spacing of
+ *   got's format at |ref| for 16-bit outputs (0 for f32, which trh covers).
+ * docs/numerics.md justifies it. */
+double smax_tolerance_backward_trh(int64_t n, int merge_levels);
+int smax_check_backward(const double *ref, int64_t ref_stride,
+                        const double *mag, int64_t mag_stride,
+                        const void *got, int64_t got_stride, int got_fmt,
+                        int64_t rows, int64_t cols, int merge_levels,
+                        smax_check_result *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,15 @@
+/* kernel_pair.cuh - the shared kernels of one dtype pair compiled as CUDA
+ * (backend cuda) or as HIP (backend hip), the Ginkgo common/cuda_hip way:
+ * one source, two languages. A generated unit per pair (cmake/
+ * kernel_pairs.cmake) defines SMAX_IN_DTYPE, SMAX_OUT_DTYPE and
+ * SMAX_PAIR_SUFFIX and includes this file; it adds the pair's launch table
+ * in the order of smax_kernel_id, which kernel_table.c gathers. */
+#include "smax_kernels.h"
+#include "smax_kernel_list.h"
+
+#define SMAX_TABLE_ENTRY(id, name) (const void *)SMAX_KNAME(name),
+extern "C" {
+extern const void *const SMAX_KNAME(smax_gpu_kernels)[];
+const void *const SMAX_KNAME(smax_gpu_kernels)[] = {
+    SMAX_KERNEL_LIST(SMAX_TABLE_ENTRY)};
+}

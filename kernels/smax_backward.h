@@ -1,0 +1,109 @@
+/*
+ * smax_backward.h - what every gradient kernel shares: the per-element
+ * math and the streaming walks over a slice of (y, dy) -> dx.
+ *
+ *   softmax:      dx = scale * y * (dy - S),        S = sum(y * dy)
+ *   log-softmax:  dx = scale * (dy - exp(y) * S),   S = sum(dy)
+ *
+ * The input type (smax_io.h) is y's and dy's, the output type dx's. Sums
+ * are Kahan-compensated per item and reduced in a fixed order.
+ */
+#ifndef SMAX_BACKWARD_H
+#define SMAX_BACKWARD_H
+
+#ifndef SMAX_OPENCL_C
+#include "smax_reduce.h"
+#include "smax_rows.h"
+#endif
+
+/* An element's term of S. */
+SMAX_FN float smax_bwd_term(float y, float dy, int flags)
+{
+    return (flags & SMAX_FLAG_LOG_BIT) ? dy : y * dy;
+}
+
+SMAX_FN float smax_bwd_out(float y, float dy, float s, float scale, int flags)
+{
+    if (flags & SMAX_FLAG_LOG_BIT)
+        return scale * (dy - SMAX_EXP(y) * s);
+    return scale * (y * (dy - s));
+}
+
+SMAX_FN float smax_bwd_terms_vec(smax_vec y, smax_vec dy, int flags)
+{
+    smax_vec t;
+    SMAX_UNROLL_ALL
+    for (int i = 0; i < SMAX_VEC; ++i)
+        t.e[i] = smax_bwd_term(y.e[i], dy.e[i], flags);
+    return smax_sum_vec(t);
+}
+
+SMAX_FN smax_vec smax_bwd_out_vec(smax_vec y, smax_vec dy, float s,
+                                  float scale, int flags)
+{
+    SMAX_UNROLL_ALL
+    for (int i = 0; i < SMAX_VEC; ++i)
+        y.e[i] = smax_bwd_out(y.e[i], dy.e[i], s, scale, flags);
+    return y;
+}
+
+/* The vector grid of the two inputs alone (multi-block sums). */
+SMAX_FN int smax_row_shift_in2(const SMAX_GLOBAL smax_in_t *yr,
+                               const SMAX_GLOBAL smax_in_t *dyr)
+{
+    const int py = smax_row_shift_in(yr);
+    return py == smax_row_shift_in(dyr) ? py : -1;
+}
+
+/* This item's share of S over [begin, end) (shift: phase at begin). */
+SMAX_FN float smax_bwd_slice_sum(const SMAX_GLOBAL smax_in_t *yr,
+                                 const SMAX_GLOBAL smax_in_t *dyr, int shift,
+                                 int begin, int end, int lane, int lanes,
+                                 int flags)
+{
+    const smax_split sp = smax_split_slice(shift, begin, end);
+    float s = 0.0f, s_lost = 0.0f;
+    SMAX_UNROLL
+    for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end;
+         j += SMAX_VEC * lanes)
+        smax_kahan_add(&s, &s_lost,
+                       smax_bwd_terms_vec(smax_load_vec_in(yr + j),
+                                          smax_load_vec_in(dyr + j), flags));
+    for (int j = begin + lane; j < sp.body; j += lanes)
+        smax_kahan_add(&s, &s_lost,
+                       smax_bwd_term(smax_load_in(yr, j),
+                                     smax_load_in(dyr, j), flags));
+    for (int j = sp.body_end + lane; j < end; j += lanes)
+        smax_kahan_add(&s, &s_lost,
+                       smax_bwd_term(smax_load_in(yr, j),
+                                     smax_load_in(dyr, j), flags));
+    return s;
+}
+
+/* Writes dx over [begin, end) given the row's S. Each item reads and
+ * writes the same elements, so dx may be y or dy. */
+SMAX_FN void smax_bwd_slice_write(const SMAX_GLOBAL smax_in_t *yr,
+                                  const SMAX_GLOBAL smax_in_t *dyr,
+                                  SMAX_GLOBAL smax_out_t *dxr, int shift,
+                                  int begin, int end, int lane, int lanes,
+                                  float s, float scale, int flags)
+{
+    const smax_split sp = smax_split_slice(shift, begin, end);
+    SMAX_UNROLL
+    for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end;
+         j += SMAX_VEC * lanes)
+        smax_store_vec_out(dxr + j,
+                           smax_bwd_out_vec(smax_load_vec_in(yr + j),
+                                            smax_load_vec_in(dyr + j), s,
+                                            scale, flags));
+    for (int j = begin + lane; j < sp.body; j += lanes)
+        smax_store_out(dxr, j,
+                       smax_bwd_out(smax_load_in(yr, j), smax_load_in(dyr, j),
+                                    s, scale, flags));
+    for (int j = sp.body_end + lane; j < end; j += lanes)
+        smax_store_out(dxr, j,
+                       smax_bwd_out(smax_load_in(yr, j), smax_load_in(dyr, j),
+                                    s, scale, flags));
+}
+
+#endif /* SMAX_BACKWARD_H */

@@ -1,0 +1,72 @@
+/*
+ * smax_backward_fused.h - the gradient of rows that fit on-chip but not
+ * in registers: y and dy are read once into on-chip memory (as f32) while
+ * S is summed, then dx is written from there. A row slot holds y at
+ * [0, cols_padded) and dy at [cols_padded, 2 cols_padded) of its
+ * 2 * cols_padded floats, each placed as in smax_fused.h; the reduction
+ * scratch follows the slots.
+ */
+#ifndef SMAX_BACKWARD_FUSED_H
+#define SMAX_BACKWARD_FUSED_H
+
+#ifndef SMAX_OPENCL_C
+#include "smax_backward.h"
+#endif
+
+SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
+    const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
+    const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off, smax_i64 dy_stride,
+    SMAX_GLOBAL smax_out_t *dx, smax_i64 dx_off, smax_i64 dx_stride,
+    smax_i64 rows, int cols, int cols_padded, int lanes, float scale,
+    int flags SMAX_DYN_LOCAL_PARAM)
+{
+    SMAX_DYN_LOCAL_DECL
+    const smax_row_slot rs = smax_row_slot_of(rows, lanes);
+    const int lane = rs.lane;
+    const SMAX_GLOBAL smax_in_t *yr = y + y_off + rs.row * y_stride;
+    const SMAX_GLOBAL smax_in_t *dyr = dy + dy_off + rs.row * dy_stride;
+    SMAX_GLOBAL smax_out_t *dxr = dx + dx_off + rs.row * dx_stride;
+    const int slots = SMAX_GROUP_SIZE() / lanes;
+    SMAX_LOCAL float *red =
+        smax_dyn_local + (smax_i64)slots * 2 * cols_padded;
+    const smax_split sp =
+        smax_split_slice(smax_row_shift3(yr, dyr, dxr), 0, cols);
+    SMAX_LOCAL float *sy = smax_dyn_local +
+                           (smax_i64)rs.slot * 2 * cols_padded +
+                           ((4 - sp.body) & 3);
+    SMAX_LOCAL float *sd = sy + cols_padded;
+    const int step = SMAX_VEC * lanes;
+
+    float s = 0.0f, s_lost = 0.0f;
+    if (rs.active) {
+        SMAX_UNROLL
+        for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step) {
+            const smax_vec vy = smax_load_vec_in(yr + j);
+            const smax_vec vd = smax_load_vec_in(dyr + j);
+            smax_stv_local(sy + j, vy);
+            smax_stv_local(sd + j, vd);
+            smax_kahan_add(&s, &s_lost, smax_bwd_terms_vec(vy, vd, flags));
+        }
+        for (int j = smax_scalar_first(lane, sp); j < cols;
+             j = smax_scalar_next(j, lanes, sp)) {
+            sy[j] = smax_load_in(yr, j);
+            sd[j] = smax_load_in(dyr, j);
+            smax_kahan_add(&s, &s_lost, smax_bwd_term(sy[j], sd[j], flags));
+        }
+    }
+    s = smax_reduce_float(red, s, 1, rs.lid, lane, lanes);
+
+    /* Each item revisits exactly the elements it stored. */
+    if (!rs.active)
+        return;
+    for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step)
+        smax_store_vec_out(dxr + j,
+                           smax_bwd_out_vec(smax_ldv_local(sy + j),
+                                            smax_ldv_local(sd + j), s, scale,
+                                            flags));
+    for (int j = smax_scalar_first(lane, sp); j < cols;
+         j = smax_scalar_next(j, lanes, sp))
+        smax_store_out(dxr, j, smax_bwd_out(sy[j], sd[j], s, scale, flags));
+}
+
+#endif /* SMAX_BACKWARD_FUSED_H */

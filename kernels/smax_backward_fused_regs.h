@@ -1,0 +1,55 @@
+/*
+ * smax_backward_fused_regs.h - the gradient of short rows with y and dy
+ * held in registers (the layout of smax_fused_regs.h): one read of each,
+ * one write. Elements outside the row read as 0 and add nothing to S.
+ */
+#ifndef SMAX_BACKWARD_FUSED_REGS_H
+#define SMAX_BACKWARD_FUSED_REGS_H
+
+#ifndef SMAX_OPENCL_C
+#include "smax_backward.h"
+#endif
+
+SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_regs)(
+    const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
+    const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off, smax_i64 dy_stride,
+    SMAX_GLOBAL smax_out_t *dx, smax_i64 dx_off, smax_i64 dx_stride,
+    smax_i64 rows, int cols, int lanes, float scale,
+    int flags SMAX_DYN_LOCAL_PARAM)
+{
+    SMAX_DYN_LOCAL_DECL
+    const smax_row_slot rs = smax_row_slot_of(rows, lanes);
+    const SMAX_GLOBAL smax_in_t *yr = y + y_off + rs.row * y_stride;
+    const SMAX_GLOBAL smax_in_t *dyr = dy + dy_off + rs.row * dy_stride;
+    SMAX_GLOBAL smax_out_t *dxr = dx + dx_off + rs.row * dx_stride;
+    const smax_reg_map map = smax_reg_map_of(smax_row_shift3(yr, dyr, dxr),
+                                             rs.lane, lanes, cols, rs.active);
+    smax_vec vy[SMAX_REG_VECTORS], vd[SMAX_REG_VECTORS];
+    SMAX_UNROLL_ALL
+    for (int k = 0; k < SMAX_REG_VECTORS; ++k) {
+        const int e = smax_reg_elem(map, k, lanes);
+        vy[k] = smax_reg_issue(yr, map, e);
+        vd[k] = smax_reg_issue(dyr, map, e);
+    }
+    const float ey = smax_load_or(yr, map.extra, map.live, 1.0f, 0.0f);
+    const float ed = smax_load_or(dyr, map.extra, map.live, 1.0f, 0.0f);
+    float s = 0.0f, s_lost = 0.0f;
+    SMAX_UNROLL_ALL
+    for (int k = 0; k < SMAX_REG_VECTORS; ++k) {
+        const int e = smax_reg_elem(map, k, lanes);
+        vy[k] = smax_reg_load(yr, map, e, vy[k], 1.0f, 0.0f);
+        vd[k] = smax_reg_load(dyr, map, e, vd[k], 1.0f, 0.0f);
+        smax_kahan_add(&s, &s_lost, smax_bwd_terms_vec(vy[k], vd[k], flags));
+    }
+    smax_kahan_add(&s, &s_lost, smax_bwd_term(ey, ed, flags));
+    s = smax_reduce_float(smax_dyn_local, s, 1, rs.lid, rs.lane, lanes);
+
+    SMAX_UNROLL_ALL
+    for (int k = 0; k < SMAX_REG_VECTORS; ++k)
+        smax_reg_store(dxr, map, smax_reg_elem(map, k, lanes),
+                       smax_bwd_out_vec(vy[k], vd[k], s, scale, flags));
+    if (map.extra < map.live)
+        smax_store_out(dxr, map.extra, smax_bwd_out(ey, ed, s, scale, flags));
+}
+
+#endif /* SMAX_BACKWARD_FUSED_REGS_H */

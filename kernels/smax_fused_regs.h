@@ -1,0 +1,75 @@
+/*
+ * smax_fused_regs.h - the fused algorithm for short rows, the row held in
+ * registers (smax_rows.h, "the register-resident layout"): every load is
+ * issued before the first reduction and no on-chip traffic competes with
+ * them (H100, fp32: 2048 columns at 96% of copy against 85% from on-chip
+ * memory, 1000 columns at 88% against 68%). Rows of up to
+ * SMAX_VEC * SMAX_REG_VECTORS * lanes elements. Elements outside the row
+ * read as -inf, which adds nothing to the max or the sum, and are never
+ * written.
+ */
+#ifndef SMAX_FUSED_REGS_H
+#define SMAX_FUSED_REGS_H
+
+#ifndef SMAX_OPENCL_C
+#include "smax_reduce.h"
+#include "smax_rows.h"
+#endif
+
+SMAX_KERNEL void SMAX_KNAME(smax_fused_regs)(
+    const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
+    SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
+    smax_i64 rows, int cols, int lanes, float scale,
+    int flags SMAX_DYN_LOCAL_PARAM)
+{
+    SMAX_DYN_LOCAL_DECL
+    const smax_row_slot rs = smax_row_slot_of(rows, lanes);
+    const SMAX_GLOBAL smax_in_t *xr = x + x_off + rs.row * x_stride;
+    SMAX_GLOBAL smax_out_t *yr = y + y_off + rs.row * y_stride;
+    const smax_reg_map map = smax_reg_map_of(smax_row_shift(xr, yr), rs.lane,
+                                             lanes, cols, rs.active);
+    smax_vec v[SMAX_REG_VECTORS];
+    SMAX_UNROLL_ALL
+    for (int k = 0; k < SMAX_REG_VECTORS; ++k)
+        v[k] = smax_reg_issue(xr, map, smax_reg_elem(map, k, lanes));
+    float extra = smax_load_or(xr, map.extra, map.live, scale, -SMAX_INF);
+    float m = extra;
+    SMAX_UNROLL_ALL
+    for (int k = 0; k < SMAX_REG_VECTORS; ++k) {
+        v[k] = smax_reg_load(xr, map, smax_reg_elem(map, k, lanes), v[k],
+                             scale, -SMAX_INF);
+        m = smax_max_skip_nan(m, smax_max_vec(v[k]));
+    }
+    m = smax_reduce_float(smax_dyn_local, m, 0, rs.lid, rs.lane, lanes);
+
+    /* Only vectors inside the row are computed on. */
+    const int keep_x = flags & SMAX_FLAG_LOG_BIT;
+    float s = 0.0f, s_lost = 0.0f;
+    SMAX_UNROLL_ALL
+    for (int k = 0; k < SMAX_REG_VECTORS; ++k) {
+        if (!smax_touches_vec(smax_reg_elem(map, k, lanes), map.live))
+            continue;
+        const smax_vec e = smax_exp_vec_shifted(v[k], m);
+        smax_kahan_add(&s, &s_lost, smax_sum_vec(e));
+        if (!keep_x)
+            v[k] = e;
+    }
+    const float e_x = smax_exp_shifted(extra, m);
+    smax_kahan_add(&s, &s_lost, e_x);
+    if (!keep_x)
+        extra = e_x;
+    s = smax_reduce_float(smax_dyn_local, s, 1, rs.lid, rs.lane, lanes);
+
+    smax_partial t;
+    t.m = m;
+    t.s = s;
+    const float log_s = SMAX_LOG(s);
+    SMAX_UNROLL_ALL
+    for (int k = 0; k < SMAX_REG_VECTORS; ++k)
+        smax_reg_store(yr, map, smax_reg_elem(map, k, lanes),
+                       smax_finish_vec(v[k], t, log_s, flags));
+    if (map.extra < map.live)
+        smax_store_out(yr, map.extra, smax_finish(extra, t, log_s, flags));
+}
+
+#endif /* SMAX_FUSED_REGS_H */

@@ -1,0 +1,27 @@
+/*
+ * smax_kernel_list.h - every kernel of kernels/, once: X(ID, name) for the
+ * host's kernel ids and names (common/backend.h, common/launch.c) and for
+ * the CUDA/HIP launch tables. Compiles as host C, CUDA and HIP.
+ */
+#ifndef SMAX_KERNEL_LIST_H
+#define SMAX_KERNEL_LIST_H
+
+#define SMAX_KERNEL_LIST(X)                   \
+    X(FUSED, smax_fused)                      \
+    X(FUSED_REGS, smax_fused_regs)            \
+    X(ONLINE, smax_online)                    \
+    X(MB_PARTIALS, smax_mb_partials)          \
+    X(MB_MERGE, smax_mb_merge)                \
+    X(MB_NORMALIZE, smax_mb_normalize)        \
+    X(BWD_FUSED, smax_bwd_fused)              \
+    X(BWD_FUSED_REGS, smax_bwd_fused_regs)    \
+    X(BWD_ONLINE, smax_bwd_online)            \
+    X(BWD_MB_PARTIALS, smax_bwd_mb_partials)  \
+    X(BWD_MB_WRITE, smax_bwd_mb_write)
+
+/* Instantiations: one per (input dtype, output dtype), index
+ * 3 * in + out with the values of smax_dtype. */
+#define SMAX_DTYPE_COUNT 3
+#define SMAX_PAIR_COUNT (SMAX_DTYPE_COUNT * SMAX_DTYPE_COUNT)
+
+#endif /* SMAX_KERNEL_LIST_H */

@@ -1,0 +1,112 @@
+/*
+ * smax_multiblock.h - the three-phase multi-block algorithm, for few long
+ * rows and single huge vectors: per-chunk partials, a merge tree of fixed
+ * shape, then every chunk normalised with its row's total. The merge
+ * kernel also serves the gradient (smax_backward_multiblock.h), whose
+ * chunk sums travel as partials (0, sum).
+ */
+#ifndef SMAX_MULTIBLOCK_H
+#define SMAX_MULTIBLOCK_H
+
+#ifndef SMAX_OPENCL_C
+#include "smax_reduce.h"
+#include "smax_rows.h"
+#endif
+
+/* Chunk `chunk` of `row` for group g: [begin, end). */
+typedef struct smax_chunk {
+    smax_i64 row;
+    int begin, end;
+} smax_chunk;
+
+SMAX_FN smax_chunk smax_chunk_of(smax_i64 g, int cols, int chunk_len,
+                                 int chunks)
+{
+    smax_chunk c;
+    c.row = g / chunks;
+    c.begin = (int)(g - c.row * chunks) * chunk_len;
+    c.end = cols - c.begin < chunk_len ? cols : c.begin + chunk_len;
+    return c;
+}
+
+SMAX_FN void smax_put_partial(SMAX_GLOBAL float *out, smax_i64 g,
+                              smax_partial p)
+{
+    out[2 * g] = p.m;
+    out[2 * g + 1] = p.s;
+}
+
+SMAX_FN smax_partial smax_get_partial(const SMAX_GLOBAL float *in, smax_i64 k)
+{
+    smax_partial p;
+    p.m = in[2 * k];
+    p.s = in[2 * k + 1];
+    return p;
+}
+
+/* Phase 1: group g takes chunk (g % chunks) of row (g / chunks) and writes
+ * its partial to partials[2 * g], partials[2 * g + 1]. */
+SMAX_KERNEL void SMAX_KNAME(smax_mb_partials)(
+    const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
+    int cols, int chunk_len, int chunks, float scale,
+    SMAX_GLOBAL float *partials, smax_i64 partials_off SMAX_DYN_LOCAL_PARAM)
+{
+    SMAX_DYN_LOCAL_DECL
+    const int lid = SMAX_LOCAL_ID();
+    const int lanes = SMAX_GROUP_SIZE();
+    const smax_i64 g = SMAX_GROUP_ID();
+    const smax_chunk c = smax_chunk_of(g, cols, chunk_len, chunks);
+    const SMAX_GLOBAL smax_in_t *xr = x + x_off + c.row * x_stride;
+
+    /* Only x is read here: its own alignment decides the vectors. */
+    smax_partial p =
+        smax_slice_partial(xr, smax_row_shift_in(xr + c.begin), c.begin,
+                           c.end, lid, lanes, scale);
+    p = smax_reduce_partial(smax_dyn_local, p, lid, lid, lanes);
+    if (lid == 0)
+        smax_put_partial(partials + partials_off, g, p);
+}
+
+/* Phase 2: merges runs of up to `fan_in` consecutive partials of a row into
+ * one. Input: n_in partials per row; output: n_out = ceil(n_in / fan_in) per
+ * row; group g makes output (g % n_out) of row (g / n_out). The host repeats
+ * it until one partial per row is left: a tree with a fixed shape. */
+SMAX_KERNEL void SMAX_KNAME(smax_mb_merge)(
+    const SMAX_GLOBAL float *in, smax_i64 in_off, int n_in,
+    SMAX_GLOBAL float *out, smax_i64 out_off, int n_out,
+    int fan_in SMAX_DYN_LOCAL_PARAM)
+{
+    SMAX_DYN_LOCAL_DECL
+    const int lid = SMAX_LOCAL_ID();
+    const int lanes = SMAX_GROUP_SIZE();
+    const smax_i64 g = SMAX_GROUP_ID();
+    const smax_chunk c = smax_chunk_of(g, n_in, fan_in, n_out);
+    const SMAX_GLOBAL float *src = in + in_off + 2 * c.row * n_in;
+
+    smax_partial p = smax_partial_identity();
+    for (int k = c.begin + lid; k < c.end; k += lanes)
+        p = smax_merge(p, smax_get_partial(src, k));
+    p = smax_reduce_partial(smax_dyn_local, p, lid, lid, lanes);
+    if (lid == 0)
+        smax_put_partial(out + out_off, g, p);
+}
+
+/* Phase 3: every chunk writes its outputs with the row's final (m, s),
+ * found at totals[totals_off + 2 * row]. */
+SMAX_KERNEL void SMAX_KNAME(smax_mb_normalize)(
+    const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
+    SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride, int cols,
+    int chunk_len, int chunks, float scale, int flags,
+    const SMAX_GLOBAL float *totals, smax_i64 totals_off)
+{
+    const smax_i64 g = SMAX_GROUP_ID();
+    const smax_chunk c = smax_chunk_of(g, cols, chunk_len, chunks);
+    const SMAX_GLOBAL smax_in_t *xr = x + x_off + c.row * x_stride;
+    SMAX_GLOBAL smax_out_t *yr = y + y_off + c.row * y_stride;
+    smax_slice_normalize(xr, yr, smax_row_shift(xr + c.begin, yr + c.begin),
+                         c.begin, c.end, SMAX_LOCAL_ID(), SMAX_GROUP_SIZE(),
+                         scale, smax_get_partial(totals + totals_off, c.row),
+                         flags);
+}
+
+#endif /* SMAX_MULTIBLOCK_H */

@@ -1,0 +1,399 @@
+/*
+ * smax_rows.h - the row-walking layer shared by every kernel: where a
+ * work-item stands (row slots), where a row's vectors start (alignment
+ * phase), how a slice splits into scalar head, vector body and scalar
+ * tail, and the per-element math of the output.
+ *
+ * Work mapping: a group of G work-items serves G / lanes rows ("row
+ * slots"), `lanes` consecutive work-items per row (lanes is a power of
+ * two). Short rows pack several rows into a group so that every lane has
+ * at least a vector of work.
+ *
+ * Element addressing: every buffer arrives as a base pointer plus an
+ * element offset, so OpenCL (cl_mem) and CUDA/HIP (pointers) pass the same
+ * values. Rows are moved as vectors (smax_io.h) from the first element at
+ * which every buffer involved is 16-byte aligned, wherever their
+ * alignment phases are compatible (always when in place, or with equal
+ * offsets and strides); element by element otherwise.
+ */
+#ifndef SMAX_ROWS_H
+#define SMAX_ROWS_H
+
+#ifndef SMAX_OPENCL_C
+#include "smax_dialect.h"
+#include "smax_io.h"
+#include "smax_merge.h"
+#endif
+
+#define SMAX_FLAG_LOG_BIT 1
+#define SMAX_FLAG_MASKED_ZERO_BIT 2
+
+/* ---- the output of one element ------------------------------------------ */
+
+/* The output once the row's total t = (max, sum) and log(sum) are known;
+ * v is exp(x - max) for softmax and x for log-softmax. A row with sum 0 is
+ * a row of -inf only: NaN by default (0 / 0), 0 with the masked flag. */
+SMAX_FN float smax_finish(float v, smax_partial t, float log_s, int flags)
+{
+    if ((flags & SMAX_FLAG_MASKED_ZERO_BIT) && t.s == 0.0f)
+        return 0.0f;
+    if (flags & SMAX_FLAG_LOG_BIT)
+        return (v - t.m) - log_s;
+    return v / t.s;
+}
+
+/* The output for a (scaled) input element xs. */
+SMAX_FN float smax_output(float xs, smax_partial t, float log_s, int flags)
+{
+    float v = (flags & SMAX_FLAG_LOG_BIT) ? xs : smax_exp_shifted(xs, t.m);
+    return smax_finish(v, t, log_s, flags);
+}
+
+/* ---- a vector at a time ---------------------------------------------------- */
+
+SMAX_FN smax_vec smax_scale_vec(smax_vec v, float scale)
+{
+    SMAX_UNROLL_ALL
+    for (int i = 0; i < SMAX_VEC; ++i)
+        v.e[i] = SMAX_MUL_RN(v.e[i], scale);
+    return v;
+}
+
+SMAX_FN float smax_max_vec(smax_vec v)
+{
+    float m = v.e[0];
+    SMAX_UNROLL_ALL
+    for (int i = 1; i < SMAX_VEC; ++i)
+        m = smax_max_skip_nan(m, v.e[i]);
+    return m;
+}
+
+SMAX_FN smax_vec smax_exp_vec_shifted(smax_vec v, float m)
+{
+    SMAX_UNROLL_ALL
+    for (int i = 0; i < SMAX_VEC; ++i)
+        v.e[i] = smax_exp_shifted(v.e[i], m);
+    return v;
+}
+
+/* Pairwise, so the rounding does not grow with the vector width. */
+SMAX_FN float smax_sum_vec(smax_vec v)
+{
+    SMAX_UNROLL_ALL
+    for (int w = SMAX_VEC / 2; w > 0; w >>= 1) {
+        SMAX_UNROLL_ALL
+        for (int i = 0; i < w; ++i)
+            v.e[i] = v.e[i] + v.e[i + w];
+    }
+    return v.e[0];
+}
+
+/* The partial (max, sum of exp) of one vector: one maximum for all. */
+SMAX_FN smax_partial smax_partial_of_vec(smax_vec v)
+{
+    smax_partial p;
+    p.m = smax_max_vec(v);
+    p.s = smax_sum_vec(smax_exp_vec_shifted(v, p.m));
+    return p;
+}
+
+SMAX_FN smax_vec smax_finish_vec(smax_vec v, smax_partial t, float log_s,
+                                 int flags)
+{
+    SMAX_UNROLL_ALL
+    for (int i = 0; i < SMAX_VEC; ++i)
+        v.e[i] = smax_finish(v.e[i], t, log_s, flags);
+    return v;
+}
+
+SMAX_FN smax_vec smax_fill_vec(float value)
+{
+    smax_vec v;
+    SMAX_UNROLL_ALL
+    for (int i = 0; i < SMAX_VEC; ++i)
+        v.e[i] = value;
+    return v;
+}
+
+/* ---- where a work-item stands ---------------------------------------------- */
+
+/* `lanes` consecutive items serve one row slot; the group's slots take
+ * consecutive rows. Items of a slot past the last row are idle (active 0)
+ * and use row 0 so that addresses stay valid; they still take part in
+ * barriers. */
+typedef struct smax_row_slot {
+    int lid, lane, slot;
+    int active;
+    smax_i64 row;
+} smax_row_slot;
+
+SMAX_FN smax_row_slot smax_row_slot_of(smax_i64 rows, int lanes)
+{
+    smax_row_slot r;
+    r.lid = SMAX_LOCAL_ID();
+    r.lane = r.lid & (lanes - 1);
+    r.slot = r.lid / lanes;
+    const smax_i64 row =
+        SMAX_GROUP_ID() * (SMAX_GROUP_SIZE() / lanes) + r.slot;
+    r.active = row < rows;
+    r.row = r.active ? row : 0;
+    return r;
+}
+
+/* ---- alignment phases ------------------------------------------------------ */
+
+/* Elements by which p lies past its 16-byte boundary. */
+SMAX_FN int smax_phase(smax_i64 addr, int bytes)
+{
+    return (int)((addr & 15) / bytes);
+}
+
+/* The vector grid of one input and one output buffer: elements by which
+ * both lie past an element where both are 16-byte aligned (0 to
+ * SMAX_VEC - 1), or -1 if no element aligns them both. The narrower type's
+ * phase decides (its grid is SMAX_VEC wide); the wider one must agree
+ * modulo its own, shorter grid. */
+SMAX_FN int smax_join_phases(int p_in, int p_out)
+{
+#if SMAX_IN_BYTES <= SMAX_OUT_BYTES
+    return p_in % (16 / SMAX_OUT_BYTES) == p_out ? p_in : -1;
+#else
+    return p_out % (16 / SMAX_IN_BYTES) == p_in ? p_out : -1;
+#endif
+}
+
+/* Forward: x read, y written at the same element positions. */
+SMAX_FN int smax_row_shift(const SMAX_GLOBAL smax_in_t *xr,
+                           const SMAX_GLOBAL smax_out_t *yr)
+{
+    return smax_join_phases(smax_phase((smax_i64)SMAX_ADDR(xr), SMAX_IN_BYTES),
+                            smax_phase((smax_i64)SMAX_ADDR(yr), SMAX_OUT_BYTES));
+}
+
+/* Backward: y and dy read, dx written. */
+SMAX_FN int smax_row_shift3(const SMAX_GLOBAL smax_in_t *yr,
+                            const SMAX_GLOBAL smax_in_t *dyr,
+                            const SMAX_GLOBAL smax_out_t *dxr)
+{
+    const int py = smax_phase((smax_i64)SMAX_ADDR(yr), SMAX_IN_BYTES);
+    const int pd = smax_phase((smax_i64)SMAX_ADDR(dyr), SMAX_IN_BYTES);
+    if (py != pd)
+        return -1;
+    return smax_join_phases(py,
+                            smax_phase((smax_i64)SMAX_ADDR(dxr), SMAX_OUT_BYTES));
+}
+
+/* Input only (multi-block partials): its own 16-byte grid. */
+SMAX_FN int smax_row_shift_in(const SMAX_GLOBAL smax_in_t *xr)
+{
+    return smax_phase((smax_i64)SMAX_ADDR(xr), SMAX_IN_BYTES);
+}
+
+/* ---- splitting a slice ------------------------------------------------------ */
+
+/* How a slice [begin, end) is walked: a scalar head up to the first vector
+ * start, a body of whole vectors, a scalar tail. `shift` is the phase of
+ * the slice's first element (smax_row_shift* at begin), -1 for no
+ * vectors. */
+typedef struct smax_split {
+    int body;     /* first element of the vector body */
+    int body_end; /* one past its last element        */
+} smax_split;
+
+SMAX_FN smax_split smax_split_slice(int shift, int begin, int end)
+{
+    smax_split sp;
+    int head = shift < 0 ? end - begin : (SMAX_VEC - shift) & (SMAX_VEC - 1);
+    if (head > end - begin)
+        head = end - begin;
+    sp.body = begin + head;
+    sp.body_end = sp.body + ((end - sp.body) & ~(SMAX_VEC - 1));
+    return sp;
+}
+
+/* Walking only the scalar head and tail of a row split at 0: the first
+ * scalar index of a lane, and the next one after j (jumping the body). */
+SMAX_FN int smax_scalar_first(int lane, smax_split sp)
+{
+    return lane < sp.body ? lane : sp.body_end + (lane - sp.body);
+}
+
+SMAX_FN int smax_scalar_next(int j, int lanes, smax_split sp)
+{
+    if (j >= sp.body)
+        return j + lanes; /* in the tail */
+    j += lanes;           /* in the head: count on past the body */
+    return j < sp.body ? j : sp.body_end + (j - sp.body);
+}
+
+/* ---- the register-resident layout ----------------------------------------- *
+ * Lane `lane` of a row slot holds the vectors k = 0..SMAX_REG_VECTORS-1
+ * that start at element SMAX_VEC * (k * lanes + lane) - shift, where shift
+ * puts them on the vector grid, so a row at any offset keeps vector
+ * access. A vector that crosses an end of the row, or every one when the
+ * buffers differ in phase, is moved element by element; the up to
+ * SMAX_VEC - 1 elements past every lane's vectors are held one each by
+ * lanes 0 to SMAX_VEC - 2 (`extra`). */
+
+typedef struct smax_reg_map {
+    int first;   /* element of the lane's vector k = 0           */
+    int vectors; /* 1 if whole vectors may be moved as one       */
+    int extra;   /* element of the lane's extra slot             */
+    int live;    /* elements of the row (0 for an idle slot)     */
+} smax_reg_map;
+
+SMAX_FN smax_reg_map smax_reg_map_of(int shift, int lane, int lanes, int cols,
+                                     int active)
+{
+    smax_reg_map r;
+    r.vectors = shift >= 0;
+    const int s = r.vectors ? shift : 0;
+    r.first = SMAX_VEC * lane - s;
+    r.extra = SMAX_VEC * SMAX_REG_VECTORS * lanes - s + lane;
+    r.live = active ? cols : 0;
+    return r;
+}
+
+SMAX_FN int smax_reg_elem(smax_reg_map r, int k, int lanes)
+{
+    return r.first + SMAX_VEC * k * lanes;
+}
+
+/* A vector with at least one element inside the row. */
+SMAX_FN int smax_touches_vec(int e, int cols)
+{
+    return e + SMAX_VEC - 1 >= 0 && e < cols;
+}
+
+/* A vector that lies wholly inside the row and may be moved as one. */
+SMAX_FN int smax_whole_vec(int e, int cols, int vectors)
+{
+    return vectors && e >= 0 && e + SMAX_VEC - 1 < cols;
+}
+
+/* Partly inside, or wholly inside without vectors: element by element. */
+SMAX_FN int smax_split_vec(int e, int cols, int vectors)
+{
+    return !smax_whole_vec(e, cols, vectors) && smax_touches_vec(e, cols);
+}
+
+/* Element e of an input row times scale, or `outside` (unscaled) where e
+ * is not in the row. */
+SMAX_FN float smax_load_or(const SMAX_GLOBAL smax_in_t *r, int e, int cols,
+                           float scale, float outside)
+{
+    return e >= 0 && e < cols ? SMAX_MUL_RN(smax_load_in(r, e), scale)
+                              : outside;
+}
+
+/* The vector of an input row at element e, element by element. */
+SMAX_FN smax_vec smax_load_vec_split(const SMAX_GLOBAL smax_in_t *r, int e,
+                                     int cols, float scale, float outside)
+{
+    smax_vec v;
+    SMAX_UNROLL_ALL
+    for (int i = 0; i < SMAX_VEC; ++i)
+        v.e[i] = smax_load_or(r, e + i, cols, scale, outside);
+    return v;
+}
+
+SMAX_FN void smax_store_vec_split(SMAX_GLOBAL smax_out_t *r, int e, int cols,
+                                  smax_vec o)
+{
+    SMAX_UNROLL_ALL
+    for (int i = 0; i < SMAX_VEC; ++i)
+        if (e + i >= 0 && e + i < cols)
+            smax_store_out(r, e + i, o.e[i]);
+}
+
+/* Vector k of a lane at element e, scaled, `outside` past the row. The
+ * caller issued the loads of whole vectors first (`whole`), so that no
+ * load waits on another; this scales them and moves the split ones. */
+SMAX_FN smax_vec smax_reg_load(const SMAX_GLOBAL smax_in_t *r, smax_reg_map m,
+                               int e, smax_vec whole, float scale,
+                               float outside)
+{
+    if (smax_whole_vec(e, m.live, m.vectors))
+        return smax_scale_vec(whole, scale);
+    if (smax_split_vec(e, m.live, m.vectors))
+        return smax_load_vec_split(r, e, m.live, scale, outside);
+    return smax_fill_vec(outside);
+}
+
+/* The unscaled whole vector at e, or anything where it is not whole. */
+SMAX_FN smax_vec smax_reg_issue(const SMAX_GLOBAL smax_in_t *r, smax_reg_map m,
+                                int e)
+{
+    if (smax_whole_vec(e, m.live, m.vectors))
+        return smax_load_vec_in(r + e);
+    return smax_fill_vec(0.0f);
+}
+
+SMAX_FN void smax_reg_store(SMAX_GLOBAL smax_out_t *r, smax_reg_map m, int e,
+                            smax_vec o)
+{
+    if (smax_whole_vec(e, m.live, m.vectors))
+        smax_store_vec_out(r + e, o);
+    else if (smax_split_vec(e, m.live, m.vectors))
+        smax_store_vec_split(r, e, m.live, o);
+}
+
+/* ---- streaming over a slice (online, multi-block) --------------------------- */
+
+/* The partial of the scaled elements [begin, end) of an input row, visited
+ * by `lane` of `lanes`; shift is the phase at begin. */
+SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL smax_in_t *xr,
+                                        int shift, int begin, int end,
+                                        int lane, int lanes, float scale)
+{
+    const smax_split sp = smax_split_slice(shift, begin, end);
+    smax_accumulator acc = smax_accumulator_init();
+    SMAX_UNROLL
+    for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end;
+         j += SMAX_VEC * lanes)
+        acc = smax_accumulate(acc, smax_partial_of_vec(smax_scale_vec(
+                                       smax_load_vec_in(xr + j), scale)));
+    for (int j = begin + lane; j < sp.body; j += lanes)
+        acc = smax_accumulate(
+            acc, smax_partial_of(SMAX_MUL_RN(smax_load_in(xr, j), scale)));
+    for (int j = sp.body_end + lane; j < end; j += lanes)
+        acc = smax_accumulate(
+            acc, smax_partial_of(SMAX_MUL_RN(smax_load_in(xr, j), scale)));
+    return smax_accumulator_partial(acc);
+}
+
+SMAX_FN smax_vec smax_output_vec(smax_vec v, float scale, smax_partial t,
+                                 float log_s, int flags)
+{
+    SMAX_UNROLL_ALL
+    for (int i = 0; i < SMAX_VEC; ++i)
+        v.e[i] = smax_output(SMAX_MUL_RN(v.e[i], scale), t, log_s, flags);
+    return v;
+}
+
+/* Writes the outputs of [begin, end) of one row from x, given the row's
+ * (m, s); shift is the phase of x and y at begin. Each item reads and
+ * writes the same elements, so x == y works. */
+SMAX_FN void smax_slice_normalize(const SMAX_GLOBAL smax_in_t *xr,
+                                  SMAX_GLOBAL smax_out_t *yr, int shift,
+                                  int begin, int end, int lane, int lanes,
+                                  float scale, smax_partial t, int flags)
+{
+    const smax_split sp = smax_split_slice(shift, begin, end);
+    const float log_s = SMAX_LOG(t.s);
+    SMAX_UNROLL
+    for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end;
+         j += SMAX_VEC * lanes)
+        smax_store_vec_out(yr + j, smax_output_vec(smax_load_vec_in(xr + j),
+                                                   scale, t, log_s, flags));
+    for (int j = begin + lane; j < sp.body; j += lanes)
+        smax_store_out(yr, j,
+                       smax_output(SMAX_MUL_RN(smax_load_in(xr, j), scale), t,
+                                   log_s, flags));
+    for (int j = sp.body_end + lane; j < end; j += lanes)
+        smax_store_out(yr, j,
+                       smax_output(SMAX_MUL_RN(smax_load_in(xr, j), scale), t,
+                                   log_s, flags));
+}
+
+#endif /* SMAX_ROWS_H */
