@@ -122,11 +122,9 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
 {
     plan->algorithm = SMAX_ALGO_FUSED;
     if (p->cols <= reg_max_cols(ctx, plan->vec)) {
-        /* A row slot has at least vec lanes: lanes 0 to vec - 2 hold the
-         * elements past the vectors of a shifted row (smax_rows.h). */
         plan->in_registers = 1;
         set_row_mapping(p, plan, fit_group(ctx, SMAX_REG_GROUP),
-                        plan->vec * SMAX_REG_VECTORS, plan->vec);
+                        plan->vec * SMAX_REG_VECTORS, SMAX_REG_MIN_LANES);
         plan->local_bytes = reduction_bytes(plan->group_size);
         return;
     }

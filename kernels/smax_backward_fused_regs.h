@@ -31,8 +31,12 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_regs)(
         vy[k] = smax_reg_issue(yr, map, e);
         vd[k] = smax_reg_issue(dyr, map, e);
     }
-    const float ey = smax_load_or(yr, map.extra, map.live, 1.0f, 0.0f);
-    const float ed = smax_load_or(dyr, map.extra, map.live, 1.0f, 0.0f);
+    float ey[SMAX_EXTRAS], ed[SMAX_EXTRAS];
+    SMAX_UNROLL_ALL
+    for (int j = 0; j < SMAX_EXTRAS; ++j) {
+        ey[j] = smax_load_or(yr, map.extra + j * lanes, map.live, 1.0f, 0.0f);
+        ed[j] = smax_load_or(dyr, map.extra + j * lanes, map.live, 1.0f, 0.0f);
+    }
     float s = 0.0f, s_lost = 0.0f;
     SMAX_UNROLL_ALL
     for (int k = 0; k < SMAX_REG_VECTORS; ++k) {
@@ -41,15 +45,20 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_regs)(
         vd[k] = smax_reg_load(dyr, map, e, vd[k], 1.0f, 0.0f);
         smax_kahan_add(&s, &s_lost, smax_bwd_terms_vec(vy[k], vd[k], flags));
     }
-    smax_kahan_add(&s, &s_lost, smax_bwd_term(ey, ed, flags));
+    SMAX_UNROLL_ALL
+    for (int j = 0; j < SMAX_EXTRAS; ++j)
+        smax_kahan_add(&s, &s_lost, smax_bwd_term(ey[j], ed[j], flags));
     s = smax_reduce_float(smax_dyn_local, s, 1, rs.lid, rs.lane, lanes);
 
     SMAX_UNROLL_ALL
     for (int k = 0; k < SMAX_REG_VECTORS; ++k)
         smax_reg_store(dxr, map, smax_reg_elem(map, k, lanes),
                        smax_bwd_out_vec(vy[k], vd[k], s, scale, flags));
-    if (map.extra < map.live)
-        smax_store_out(dxr, map.extra, smax_bwd_out(ey, ed, s, scale, flags));
+    SMAX_UNROLL_ALL
+    for (int j = 0; j < SMAX_EXTRAS; ++j)
+        if (map.extra + j * lanes < map.live)
+            smax_store_out(dxr, map.extra + j * lanes,
+                           smax_bwd_out(ey[j], ed[j], s, scale, flags));
 }
 
 #endif /* SMAX_BACKWARD_FUSED_REGS_H */

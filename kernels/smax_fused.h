@@ -52,6 +52,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
         }
     }
     m = smax_reduce_float(red, m, 0, lid, lane, lanes);
+    const float base = smax_exp_base(m);
 
     /* Each item revisits exactly the elements it stored: no barrier needed
      * between the passes over srow. */
@@ -60,14 +61,14 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
     if (active) {
         for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step) {
             const smax_vec e =
-                smax_exp_vec_shifted(smax_ldv_local(srow + j), m);
+                smax_exp_vec_from(smax_ldv_local(srow + j), base);
             smax_kahan_add(&s, &s_lost, smax_sum_vec(e));
             if (!keep_x)
                 smax_stv_local(srow + j, e);
         }
         for (int j = smax_scalar_first(lane, sp); j < cols;
              j = smax_scalar_next(j, lanes, sp)) {
-            const float e = smax_exp_shifted(srow[j], m);
+            const float e = SMAX_EXP(srow[j] - base);
             smax_kahan_add(&s, &s_lost, e);
             if (!keep_x)
                 srow[j] = e;
@@ -77,16 +78,16 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
 
     if (!active)
         return;
-    smax_partial t;
-    t.m = m;
-    t.s = s;
-    const float log_s = SMAX_LOG(s);
+    smax_partial total;
+    total.m = m;
+    total.s = s;
+    const smax_row_total t = smax_row_total_of(total, flags);
     for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step)
         smax_store_vec_out(yr + j, smax_finish_vec(smax_ldv_local(srow + j),
-                                                   t, log_s, flags));
+                                                   t));
     for (int j = smax_scalar_first(lane, sp); j < cols;
          j = smax_scalar_next(j, lanes, sp))
-        smax_store_out(yr, j, smax_finish(srow[j], t, log_s, flags));
+        smax_store_out(yr, j, smax_finish(srow[j], t));
 }
 
 #endif /* SMAX_FUSED_H */

@@ -32,8 +32,14 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_regs)(
     SMAX_UNROLL_ALL
     for (int k = 0; k < SMAX_REG_VECTORS; ++k)
         v[k] = smax_reg_issue(xr, map, smax_reg_elem(map, k, lanes));
-    float extra = smax_load_or(xr, map.extra, map.live, scale, -SMAX_INF);
-    float m = extra;
+    float extra[SMAX_EXTRAS];
+    float m = -SMAX_INF;
+    SMAX_UNROLL_ALL
+    for (int j = 0; j < SMAX_EXTRAS; ++j) {
+        extra[j] = smax_load_or(xr, map.extra + j * lanes, map.live, scale,
+                                -SMAX_INF);
+        m = smax_max_skip_nan(m, extra[j]);
+    }
     SMAX_UNROLL_ALL
     for (int k = 0; k < SMAX_REG_VECTORS; ++k) {
         v[k] = smax_reg_load(xr, map, smax_reg_elem(map, k, lanes), v[k],
@@ -41,6 +47,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_regs)(
         m = smax_max_skip_nan(m, smax_max_vec(v[k]));
     }
     m = smax_reduce_float(smax_dyn_local, m, 0, rs.lid, rs.lane, lanes);
+    const float base = smax_exp_base(m);
 
     /* Only vectors inside the row are computed on. */
     const int keep_x = flags & SMAX_FLAG_LOG_BIT;
@@ -49,27 +56,33 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_regs)(
     for (int k = 0; k < SMAX_REG_VECTORS; ++k) {
         if (!smax_touches_vec(smax_reg_elem(map, k, lanes), map.live))
             continue;
-        const smax_vec e = smax_exp_vec_shifted(v[k], m);
+        const smax_vec e = smax_exp_vec_from(v[k], base);
         smax_kahan_add(&s, &s_lost, smax_sum_vec(e));
         if (!keep_x)
             v[k] = e;
     }
-    const float e_x = smax_exp_shifted(extra, m);
-    smax_kahan_add(&s, &s_lost, e_x);
-    if (!keep_x)
-        extra = e_x;
+    SMAX_UNROLL_ALL
+    for (int j = 0; j < SMAX_EXTRAS; ++j) {
+        const float e_x = SMAX_EXP(extra[j] - base);
+        smax_kahan_add(&s, &s_lost, e_x);
+        if (!keep_x)
+            extra[j] = e_x;
+    }
     s = smax_reduce_float(smax_dyn_local, s, 1, rs.lid, rs.lane, lanes);
 
-    smax_partial t;
-    t.m = m;
-    t.s = s;
-    const float log_s = SMAX_LOG(s);
+    smax_partial total;
+    total.m = m;
+    total.s = s;
+    const smax_row_total t = smax_row_total_of(total, flags);
     SMAX_UNROLL_ALL
     for (int k = 0; k < SMAX_REG_VECTORS; ++k)
         smax_reg_store(yr, map, smax_reg_elem(map, k, lanes),
-                       smax_finish_vec(v[k], t, log_s, flags));
-    if (map.extra < map.live)
-        smax_store_out(yr, map.extra, smax_finish(extra, t, log_s, flags));
+                       smax_finish_vec(v[k], t));
+    SMAX_UNROLL_ALL
+    for (int j = 0; j < SMAX_EXTRAS; ++j)
+        if (map.extra + j * lanes < map.live)
+            smax_store_out(yr, map.extra + j * lanes,
+                           smax_finish(extra[j], t));
 }
 
 #endif /* SMAX_FUSED_REGS_H */

@@ -17,7 +17,11 @@
  * halved the occupancy, and ran slower). */
 #define SMAX_REG_VECTORS 4
 /* A row whose start is not on the vector grid has up to SMAX_VEC - 1
- * elements past the vectors; lanes 0 to SMAX_VEC - 2 hold one each, so a
- * row slot has at least SMAX_VEC lanes (the planner uses the width). */
+ * elements past the vectors, which the lanes hold round-robin in
+ * SMAX_REG_EXTRAS slots each; a row slot has at least SMAX_REG_MIN_LANES
+ * lanes, so few lanes per short row keep 64 bytes in flight each. */
+#define SMAX_REG_MIN_LANES 4
+#define SMAX_REG_EXTRAS(vec) \
+    (((vec) - 1 + SMAX_REG_MIN_LANES - 1) / SMAX_REG_MIN_LANES)
 
 #endif /* SMAX_GEOMETRY_H */

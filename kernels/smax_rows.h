@@ -30,29 +30,65 @@
 
 /* ---- the output of one element ------------------------------------------ */
 
-/* The output once the row's total t = (max, sum) and log(sum) are known;
- * v is exp(x - max) for softmax and x for log-softmax. A row with sum 0 is
- * a row of -inf only: NaN by default (0 / 0), 0 with the masked flag. */
-SMAX_FN float smax_finish(float v, smax_partial t, float log_s, int flags)
+/* A row's total (max, sum) with what every output element needs of it,
+ * computed once per row, so that the per-element work is one subtraction,
+ * one multiply-add and one select:
+ *   softmax:      y = (v - 0) * (1 / sum) - 0,   v = exp(x - max)
+ *   log-softmax:  y = (v - max) * 1 - log(sum),  v = x
+ * 1 / sum is correctly rounded; multiplying by it errs by at most 1.5 ulp
+ * where a division errs by 0.5, well inside the tolerance
+ * (docs/numerics.md), at a fraction of a precise division's cost per
+ * element: that keeps 16-bit rows, with twice the elements per byte,
+ * memory-bound. A row with sum 0 is a row of -inf only: NaN by default
+ * (0 * inf), 0 with the masked flag (`zero`). */
+typedef struct smax_row_total {
+    float m;    /* the row maximum                            */
+    float base; /* exp(x - base) for every x: m, or 0 when m is -inf */
+    float a, b, c;
+    int zero;
+} smax_row_total;
+
+/* The maximum to shift by: exp(x - base) is exactly 0 at x = -inf for any
+ * finite base, so only a row of -inf needs the guard, once per row. */
+SMAX_FN float smax_exp_base(float m)
 {
-    if ((flags & SMAX_FLAG_MASKED_ZERO_BIT) && t.s == 0.0f)
-        return 0.0f;
-    if (flags & SMAX_FLAG_LOG_BIT)
-        return (v - t.m) - log_s;
-    return v / t.s;
+    return m == -SMAX_INF ? 0.0f : m;
+}
+
+SMAX_FN smax_row_total smax_row_total_of(smax_partial t, int flags)
+{
+    smax_row_total r;
+    r.m = t.m;
+    r.base = smax_exp_base(t.m);
+    const int log_sm = flags & SMAX_FLAG_LOG_BIT;
+    r.a = log_sm ? t.m : 0.0f;
+    r.b = log_sm ? 1.0f : 1.0f / t.s; /* 0 -> inf: 0 * inf keeps NaN */
+    r.c = log_sm ? SMAX_LOG(t.s) : 0.0f;
+    r.zero = (flags & SMAX_FLAG_MASKED_ZERO_BIT) && t.s == 0.0f;
+    return r;
+}
+
+/* The output once the row's total is known; v is exp(x - max) for softmax
+ * and x for log-softmax. */
+SMAX_FN float smax_finish(float v, smax_row_total t)
+{
+    const float y = (v - t.a) * t.b - t.c;
+    return t.zero ? 0.0f : y;
 }
 
 /* The output for a (scaled) input element xs. */
-SMAX_FN float smax_output(float xs, smax_partial t, float log_s, int flags)
+SMAX_FN float smax_output(float xs, smax_row_total t, int flags)
 {
-    float v = (flags & SMAX_FLAG_LOG_BIT) ? xs : smax_exp_shifted(xs, t.m);
-    return smax_finish(v, t, log_s, flags);
+    float v = (flags & SMAX_FLAG_LOG_BIT) ? xs : SMAX_EXP(xs - t.base);
+    return smax_finish(v, t);
 }
 
 /* ---- a vector at a time ---------------------------------------------------- */
 
 SMAX_FN smax_vec smax_scale_vec(smax_vec v, float scale)
 {
+    if (scale == 1.0f) /* the common case, exactly the same result */
+        return v;
     SMAX_UNROLL_ALL
     for (int i = 0; i < SMAX_VEC; ++i)
         v.e[i] = SMAX_MUL_RN(v.e[i], scale);
@@ -68,11 +104,21 @@ SMAX_FN float smax_max_vec(smax_vec v)
     return m;
 }
 
+/* exp(x - m) of every element, m a maximum of them; exactly 0 at -inf. */
 SMAX_FN smax_vec smax_exp_vec_shifted(smax_vec v, float m)
 {
     SMAX_UNROLL_ALL
     for (int i = 0; i < SMAX_VEC; ++i)
         v.e[i] = smax_exp_shifted(v.e[i], m);
+    return v;
+}
+
+/* The same with the row's guard already applied (smax_exp_base). */
+SMAX_FN smax_vec smax_exp_vec_from(smax_vec v, float base)
+{
+    SMAX_UNROLL_ALL
+    for (int i = 0; i < SMAX_VEC; ++i)
+        v.e[i] = SMAX_EXP(v.e[i] - base);
     return v;
 }
 
@@ -97,12 +143,11 @@ SMAX_FN smax_partial smax_partial_of_vec(smax_vec v)
     return p;
 }
 
-SMAX_FN smax_vec smax_finish_vec(smax_vec v, smax_partial t, float log_s,
-                                 int flags)
+SMAX_FN smax_vec smax_finish_vec(smax_vec v, smax_row_total t)
 {
     SMAX_UNROLL_ALL
     for (int i = 0; i < SMAX_VEC; ++i)
-        v.e[i] = smax_finish(v.e[i], t, log_s, flags);
+        v.e[i] = smax_finish(v.e[i], t);
     return v;
 }
 
@@ -232,13 +277,14 @@ SMAX_FN int smax_scalar_next(int j, int lanes, smax_split sp)
  * puts them on the vector grid, so a row at any offset keeps vector
  * access. A vector that crosses an end of the row, or every one when the
  * buffers differ in phase, is moved element by element; the up to
- * SMAX_VEC - 1 elements past every lane's vectors are held one each by
- * lanes 0 to SMAX_VEC - 2 (`extra`). */
+ * SMAX_VEC - 1 elements past every lane's vectors are held round-robin,
+ * element extra + j * lanes in the lane's extra slot j. */
+#define SMAX_EXTRAS SMAX_REG_EXTRAS(SMAX_VEC)
 
 typedef struct smax_reg_map {
     int first;   /* element of the lane's vector k = 0           */
     int vectors; /* 1 if whole vectors may be moved as one       */
-    int extra;   /* element of the lane's extra slot             */
+    int extra;   /* element of the lane's extra slot 0           */
     int live;    /* elements of the row (0 for an idle slot)     */
 } smax_reg_map;
 
@@ -362,12 +408,12 @@ SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL smax_in_t *xr,
     return smax_accumulator_partial(acc);
 }
 
-SMAX_FN smax_vec smax_output_vec(smax_vec v, float scale, smax_partial t,
-                                 float log_s, int flags)
+SMAX_FN smax_vec smax_output_vec(smax_vec v, float scale, smax_row_total t,
+                                 int flags)
 {
     SMAX_UNROLL_ALL
     for (int i = 0; i < SMAX_VEC; ++i)
-        v.e[i] = smax_output(SMAX_MUL_RN(v.e[i], scale), t, log_s, flags);
+        v.e[i] = smax_output(SMAX_MUL_RN(v.e[i], scale), t, flags);
     return v;
 }
 
@@ -377,23 +423,23 @@ SMAX_FN smax_vec smax_output_vec(smax_vec v, float scale, smax_partial t,
 SMAX_FN void smax_slice_normalize(const SMAX_GLOBAL smax_in_t *xr,
                                   SMAX_GLOBAL smax_out_t *yr, int shift,
                                   int begin, int end, int lane, int lanes,
-                                  float scale, smax_partial t, int flags)
+                                  float scale, smax_partial total, int flags)
 {
     const smax_split sp = smax_split_slice(shift, begin, end);
-    const float log_s = SMAX_LOG(t.s);
+    const smax_row_total t = smax_row_total_of(total, flags);
     SMAX_UNROLL
     for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end;
          j += SMAX_VEC * lanes)
         smax_store_vec_out(yr + j, smax_output_vec(smax_load_vec_in(xr + j),
-                                                   scale, t, log_s, flags));
+                                                   scale, t, flags));
     for (int j = begin + lane; j < sp.body; j += lanes)
         smax_store_out(yr, j,
                        smax_output(SMAX_MUL_RN(smax_load_in(xr, j), scale), t,
-                                   log_s, flags));
+                                   flags));
     for (int j = sp.body_end + lane; j < end; j += lanes)
         smax_store_out(yr, j,
                        smax_output(SMAX_MUL_RN(smax_load_in(xr, j), scale), t,
-                                   log_s, flags));
+                                   flags));
 }
 
 #endif /* SMAX_ROWS_H */
