@@ -1,17 +1,32 @@
 /*
- * conf_half.c - f16 / bf16 encodings (see conf_half.h). Written from the
+ * smax_half.c - f16 / bf16 encodings (see smax_half.h). Written from the
  * IEEE 754 definitions with one rounding from double, rather than through
  * float, so a double reference is rounded to the 16-bit type only once.
  */
+#include "smax_half.h"
+
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
-#include "conf_half.h"
+/* A binary format by its stored mantissa and exponent widths. */
+typedef struct half_format {
+    int mbits, ebits;
+} half_format;
 
-/* Rounds v to a binary format with `mbits` stored mantissa bits and
- * `ebits` exponent bits, round to nearest even, and encodes it. */
-static uint16_t round_to_format(double v, int mbits, int ebits)
+static const half_format F16 = {10, 5};
+static const half_format BF16 = {7, 8};
+
+static half_format format_of(int fmt)
 {
+    return fmt == SMAX_FMT_BF16 ? BF16 : F16;
+}
+
+/* Rounds v to nearest even in format f and encodes it. */
+static uint16_t round_to_format(double v, half_format f)
+{
+    const int mbits = f.mbits, ebits = f.ebits;
     const int bias = (1 << (ebits - 1)) - 1;
     const uint16_t sign = (uint16_t)(signbit(v) ? 1u << (mbits + ebits) : 0);
     const uint16_t inf = (uint16_t)(((1u << ebits) - 1) << mbits);
@@ -29,9 +44,9 @@ static uint16_t round_to_format(double v, int mbits, int ebits)
         return (uint16_t)(sign | (uint16_t)q);
     }
     int e;
-    double f = frexp(a, &e); /* a = f * 2^e, f in [0.5, 1) */
-    e -= 1;                  /* a = (2f) * 2^e, 2f in [1, 2) */
-    double q = nearbyint((2.0 * f - 1.0) * (double)(1 << mbits));
+    double fr = frexp(a, &e); /* a = fr * 2^e, fr in [0.5, 1) */
+    e -= 1;                   /* a = (2 fr) * 2^e, 2 fr in [1, 2) */
+    double q = nearbyint((2.0 * fr - 1.0) * (double)(1 << mbits));
     if (q >= (double)(1 << mbits)) {
         q = 0.0;
         e += 1;
@@ -41,8 +56,9 @@ static uint16_t round_to_format(double v, int mbits, int ebits)
     return (uint16_t)(sign | (uint16_t)((e + bias) << mbits) | (uint16_t)q);
 }
 
-static float decode(uint16_t h, int mbits, int ebits)
+static float decode(uint16_t h, half_format f)
 {
+    const int mbits = f.mbits, ebits = f.ebits;
     const int bias = (1 << (ebits - 1)) - 1;
     const int sign = (h >> (mbits + ebits)) & 1;
     const int e = (h >> mbits) & ((1 << ebits) - 1);
@@ -57,22 +73,24 @@ static float decode(uint16_t h, int mbits, int ebits)
     return (float)(sign ? -v : v);
 }
 
-uint16_t conf_to_f16(double v) { return round_to_format(v, 10, 5); }
-uint16_t conf_to_bf16(double v) { return round_to_format(v, 7, 8); }
-float conf_from_f16(uint16_t h) { return decode(h, 10, 5); }
-float conf_from_bf16(uint16_t h) { return decode(h, 7, 8); }
-
-uint16_t conf_to_half(smax_dtype t, double v)
+uint16_t smax_half_encode(int fmt, double v)
 {
-    return t == SMAX_DTYPE_BF16 ? conf_to_bf16(v) : conf_to_f16(v);
+    return round_to_format(v, format_of(fmt));
 }
 
-float conf_from_half(smax_dtype t, uint16_t h)
+float smax_half_decode(int fmt, uint16_t h)
 {
-    return t == SMAX_DTYPE_BF16 ? conf_from_bf16(h) : conf_from_f16(h);
+    return decode(h, format_of(fmt));
 }
 
-int64_t conf_half_ulps(uint16_t a, uint16_t b)
+float smax_round_to(int fmt, double v)
+{
+    if (fmt == SMAX_FMT_F32)
+        return (float)v;
+    return smax_half_decode(fmt, smax_half_encode(fmt, v));
+}
+
+int64_t smax_half_ulps(uint16_t a, uint16_t b)
 {
     /* Sign-magnitude to a monotonic integer line (+0 and -0 coincide). */
     int64_t ia = (a & 0x8000) ? -(int64_t)(a & 0x7fff) : (int64_t)a;
@@ -80,30 +98,112 @@ int64_t conf_half_ulps(uint16_t a, uint16_t b)
     return ia > ib ? ia - ib : ib - ia;
 }
 
-int conf_half_selfcheck(char *why, size_t len)
+double smax_fmt_ulp(int fmt, double v)
 {
+    int mbits, emin, emax;
+    if (fmt == SMAX_FMT_F32) {
+        mbits = FLT_MANT_DIG - 1;
+        emin = FLT_MIN_EXP - 1;
+        emax = FLT_MAX_EXP - 1;
+    } else {
+        const half_format f = format_of(fmt);
+        mbits = f.mbits;
+        emin = 2 - (1 << (f.ebits - 1));
+        emax = (1 << (f.ebits - 1)) - 1;
+    }
+    /* The binade of |v| rounded to the format decides (a value just below
+     * a power of two that rounds up to it gets the upper binade's
+     * spacing); subnormals share the smallest normal binade's spacing, and
+     * values that overflow keep the largest binade's. */
+    const double a = fabs((double)smax_round_to(fmt, v));
+    int e = emin;
+    if (isinf(a) || isnan(a))
+        e = emax;
+    else if (a >= ldexp(1.0, emin)) {
+        (void)frexp(a, &e);
+        e -= 1;
+    }
+    return ldexp(1.0, e - mbits);
+}
+
+size_t smax_fmt_bytes(int fmt)
+{
+    return fmt == SMAX_FMT_F32 ? sizeof(float) : sizeof(uint16_t);
+}
+
+void smax_fmt_encode(int fmt, const float *src, size_t n, void *raw)
+{
+    if (fmt == SMAX_FMT_F32) {
+        memcpy(raw, src, n * sizeof(float));
+        return;
+    }
+    uint16_t *h = raw;
+    for (size_t i = 0; i < n; ++i)
+        h[i] = smax_half_encode(fmt, (double)src[i]);
+}
+
+void smax_fmt_decode(int fmt, const void *raw, size_t n, float *dst)
+{
+    if (fmt == SMAX_FMT_F32) {
+        memcpy(dst, raw, n * sizeof(float));
+        return;
+    }
+    const uint16_t *h = raw;
+    for (size_t i = 0; i < n; ++i)
+        dst[i] = smax_half_decode(fmt, h[i]);
+}
+
+int smax_half_selfcheck(char *why, size_t len)
+{
+    /* exact: v is representable in f16, so its encoding must decode to v
+     * (with the round trip below this pins decoding, not only its
+     * agreement with encoding). */
     const struct {
         double v;
         uint16_t f16, bf16;
+        int exact;
     } known[] = {
-        {1.0, 0x3C00, 0x3F80},           {-2.0, 0xC000, 0xC000},
-        {65504.0, 0x7BFF, 0x4780},       {65520.0, 0x7C00, 0x4780},
-        {1.0 / 3.0, 0x3555, 0x3EAB},     {0.0, 0x0000, 0x0000},
-        {5.960464477539063e-08, 0x0001, 0x3380}, /* 2^-24 */
-        {1e10, 0x7C00, 0x5015},          {1.0 + 1.0 / 2048, 0x3C00, 0x3F80},
+        {1.0, 0x3C00, 0x3F80, 1},
+        {-2.0, 0xC000, 0xC000, 1},
+        {65504.0, 0x7BFF, 0x4780, 1},
+        {65520.0, 0x7C00, 0x4780, 0}, /* f16: halfway to 2^16, to inf */
+        {1.0 / 3.0, 0x3555, 0x3EAB, 0},
+        {0.0, 0x0000, 0x0000, 1},
+        {5.960464477539063e-08, 0x0001, 0x3380, 1}, /* 2^-24 */
+        {1e10, 0x7C00, 0x5015, 0},
+        {1.0 + 1.0 / 2048, 0x3C00, 0x3F80, 0}, /* a tie: to even */
     };
     for (size_t i = 0; i < sizeof known / sizeof known[0]; ++i) {
-        uint16_t h = conf_to_f16(known[i].v), b = conf_to_bf16(known[i].v);
+        const uint16_t h = smax_half_encode(SMAX_FMT_F16, known[i].v);
+        const uint16_t b = smax_half_encode(SMAX_FMT_BF16, known[i].v);
         if (h != known[i].f16 || b != known[i].bf16) {
             snprintf(why, len, "%.9g encodes as f16 0x%04x bf16 0x%04x, want "
                                "0x%04x 0x%04x",
                      known[i].v, h, b, known[i].f16, known[i].bf16);
             return 0;
         }
-        if (h != 0x7C00 && conf_from_f16(h) != (float)known[i].v &&
-            known[i].v == (double)conf_from_f16(known[i].f16)) {
-            snprintf(why, len, "f16 0x%04x decodes wrongly", h);
+        const double back = (double)smax_half_decode(SMAX_FMT_F16, h);
+        if (known[i].exact && back != known[i].v) {
+            snprintf(why, len, "f16 0x%04x decodes to %.9g, want %.9g", h,
+                     back, known[i].v);
             return 0;
+        }
+    }
+    /* Decoding must invert encoding for every non-NaN value of both types:
+     * 2 x 65536 conversions, cheap enough to do exhaustively. */
+    for (uint32_t u = 0; u < 0x10000; ++u) {
+        for (int fmt = SMAX_FMT_F16; fmt <= SMAX_FMT_BF16; ++fmt) {
+            const float v = smax_half_decode(fmt, (uint16_t)u);
+            if (isnan(v))
+                continue;
+            const uint16_t back = smax_half_encode(fmt, (double)v);
+            if (back != (uint16_t)u) {
+                snprintf(why, len, "%s 0x%04x decodes to %.9g, which encodes "
+                                   "as 0x%04x",
+                         fmt == SMAX_FMT_F16 ? "f16" : "bf16", (unsigned)u,
+                         (double)v, back);
+                return 0;
+            }
         }
     }
     return 1;

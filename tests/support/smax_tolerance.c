@@ -13,7 +13,8 @@
  *      elements with y_i > 1e-5 are judged relatively, so |d| < 12 and this is
  *      at most 4 FLT_EPSILON (it is 0 whenever x_i and m are close, Sterbenz);
  *  (2) exp: 1 ulp (SLEEF/PoCL), 2 ulp (CUDA expf), 3 ulp (OpenCL's bound);
- *  (3) the division: 0.5 ulp, OpenCL allows 2.5;
+ *  (3) the normalisation, a multiply by the correctly rounded 1/S: 1.5 ulp
+ *      (a division would be 0.5; OpenCL allows it 2.5);
  *  (4) the relative error of the row sum S, common to the whole row.
  * (1)-(3) do not depend on n; benchdnn's empirical 10 FLT_EPSILON for f32
  * softmax covers them with room, so it is the constant term, and it is the
@@ -65,6 +66,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "smax_half.h"
 
 #define TOL_FLAG_LOG 0x1u
 
@@ -190,5 +193,68 @@ int smax_check_output(const float *x, int64_t x_stride, const float *got,
                               : "softmax row sums to");
         }
     }
+    return res->bad == 0;
+}
+
+/* ---- 16-bit outputs ------------------------------------------------------
+ * The device computes in f32 and rounds once to f16 / bf16 (round to
+ * nearest even). Its f32 value is within trh (at most some 5e-6 relative)
+ * of the exact result, while one 16-bit ulp is 2^-10 (f16) or 2^-7 (bf16)
+ * relative: the f32 error can move the result across at most one rounding
+ * boundary, so the honest answer is the reference rounded once to the
+ * type, or one of its neighbours. Hence 1 ulp, measured on the encodings
+ * (where the infinities sit one step past the largest finite value, so an
+ * f16 result that overflows at 65520 is 1 ulp from 65504). -inf inputs and
+ * infinite references are exact, as in the f32 rule. trh is 1 and
+ * worst_rel counts ulps. No row sum: with 1 ulp per element nothing that a
+ * sum would catch can pass (an all-zero output of a long row is many ulps
+ * from every reference element that does not itself round to 0). */
+
+/* One 16-bit element: its distance in ulps (through *ulps) and whether it
+ * passes. */
+static int check_half_element(float xv, uint16_t g, double r, int fmt,
+                              int64_t *ulps, const char **why)
+{
+    *ulps = 0;
+    const int gn = isnan(smax_half_decode(fmt, g)), rn = isnan(r);
+    if (gn || rn) {
+        *why = rn ? "expected NaN" : "unexpected NaN";
+        return gn && rn;
+    }
+    const int64_t allowed = (xv == -INFINITY || isinf(r)) ? 0 : 1;
+    *ulps = smax_half_ulps(g, smax_half_encode(fmt, r));
+    if (allowed == 0)
+        *why = xv == -INFINITY ? "-inf input must give exactly 0 / -inf"
+                               : "infinity mismatch";
+    else
+        *why = fmt == SMAX_FMT_BF16
+                   ? "more than 1 ulp of bf16 from the reference"
+                   : "more than 1 ulp of f16 from the reference";
+    return *ulps <= allowed;
+}
+
+int smax_check_output_half(const float *x, int64_t x_stride,
+                           const uint16_t *got, int64_t got_stride,
+                           const double *ref, int64_t ref_stride,
+                           int64_t rows, int64_t cols, int fmt,
+                           smax_check_result *out)
+{
+    smax_check_result local;
+    smax_check_result *res = out ? out : &local;
+    memset(res, 0, sizeof *res);
+    res->first_row = res->first_col = -1;
+    res->trh = 1.0; /* ulps */
+    for (int64_t r = 0; r < rows; ++r)
+        for (int64_t c = 0; c < cols; ++c) {
+            const uint16_t g = got[r * got_stride + c];
+            const double rv = ref[r * ref_stride + c];
+            int64_t ulps;
+            const char *why;
+            if (!check_half_element(x[r * x_stride + c], g, rv, fmt, &ulps,
+                                    &why))
+                record(res, r, c, smax_half_decode(fmt, g), rv, why);
+            if ((double)ulps > res->worst_rel)
+                res->worst_rel = (double)ulps;
+        }
     return res->bad == 0;
 }

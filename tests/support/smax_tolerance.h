@@ -59,8 +59,10 @@ int smax_check_output(const float *x, int64_t x_stride, const float *got,
 /* The same rule for 16-bit outputs (fmt SMAX_FMT_F16 or SMAX_FMT_BF16 of
  * smax_half.h): got holds raw encodings; ref is smax_reference_f64's
  * double result. Per element: NaN <=> NaN; exact where x is -inf (row not
- * NaN) or the rounded reference is infinite; otherwise at most 1 ulp of
- * the output type from the reference rounded once to it. */
+ * NaN) or the reference is infinite; otherwise at most 1 ulp of the output
+ * type from the reference rounded once to it (ulps counted on the
+ * encodings, where an infinity is one step past the largest finite value).
+ * In *out, trh is 1 and worst_rel the largest distance in ulps. */
 int smax_check_output_half(const float *x, int64_t x_stride,
                            const uint16_t *got, int64_t got_stride,
                            const double *ref, int64_t ref_stride,
@@ -73,8 +75,15 @@ int smax_check_output_half(const float *x, int64_t x_stride,
  *   ref NaN <=> got NaN; ref infinite: got == ref;
  *   otherwise |got - ref| <= trh * mag + u, with trh =
  *   smax_tolerance_backward_trh(cols, merge_levels) and u the spacing of
- *   got's format at |ref| for 16-bit outputs (0 for f32, which trh covers).
- * docs/numerics.md justifies it. */
+ *   got's format at |ref| for 16-bit outputs (0 for f32, which trh covers),
+ *   plus FLT_MIN for every format (the underflow floor: subnormal results
+ *   are rounded absolutely, or flushed to zero). An infinite got of a
+ *   finite ref of the same sign stands for every value from the
+ *   smallest magnitude that rounds to it on (an overflow of the output
+ *   type is a correct result at and near the limit).
+ * In *out, worst_rel is the largest |got - ref| / (trh * mag + u) times
+ * trh, so worst_rel / trh is the worst error / threshold ratio.
+ * docs/numerics.md and smax_tolerance_backward.c justify it. */
 double smax_tolerance_backward_trh(int64_t n, int merge_levels);
 int smax_check_backward(const double *ref, int64_t ref_stride,
                         const double *mag, int64_t mag_stride,

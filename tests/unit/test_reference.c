@@ -2,13 +2,15 @@
  * test_reference.c - the judge is tested too: the float64 reference gives
  * known answers and the special values of PRODUCT.md section 3, and the
  * tolerance rule accepts an honest f32 implementation while rejecting
- * garbage (notably an all-zero output of a long row).
+ * garbage (notably an all-zero output of a long row); the f16/bf16
+ * conversions give known encodings and the 16-bit rule (1 ulp) has teeth.
  */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "smax_half.h"
 #include "smax_reference.h"
 #include "smax_tolerance.h"
 #include "unit_check.h"
@@ -335,6 +337,209 @@ static void test_garbage_fails(void)
           "log outputs shifted by 1e-4 accepted");
 }
 
+
+/* ---- f16 / bf16 ------------------------------------------------------------- */
+
+static void test_half_encodings(void)
+{
+    char why[200] = "";
+    CHECK(smax_half_selfcheck(why, sizeof why), "self-check: %s", why);
+    const struct {
+        int fmt;
+        double v;
+        uint16_t h;
+    } known[] = {
+        {SMAX_FMT_F16, 1.0, 0x3C00},
+        {SMAX_FMT_F16, -0.0, 0x8000},
+        {SMAX_FMT_F16, 0.1, 0x2E66},              /* 0.0999755859375 */
+        {SMAX_FMT_F16, 65504.0, 0x7BFF},          /* largest finite */
+        {SMAX_FMT_F16, 65519.99, 0x7BFF},         /* below the tie */
+        {SMAX_FMT_F16, 65520.0, 0x7C00},          /* tie: to inf (even) */
+        {SMAX_FMT_F16, -1e9, 0xFC00},
+        {SMAX_FMT_F16, 6.103515625e-05, 0x0400},  /* 2^-14, smallest normal */
+        {SMAX_FMT_F16, 2.98023223876953125e-08, 0x0000}, /* 2^-25 tie: 0 */
+        {SMAX_FMT_F16, 8.94069671630859375e-08, 0x0002}, /* 1.5 2^-24: 2 */
+        {SMAX_FMT_BF16, 1.0, 0x3F80},
+        {SMAX_FMT_BF16, 1.0 / 3.0, 0x3EAB},
+        {SMAX_FMT_BF16, 1.00390625, 0x3F80},      /* 1 + 2^-8 tie: even */
+        {SMAX_FMT_BF16, 1.01171875, 0x3F82},      /* 1 + 3 2^-8 tie: even */
+        {SMAX_FMT_BF16, 3.4e38, 0x7F80},          /* above bf16 max: inf */
+        {SMAX_FMT_BF16, -INFINITY, 0xFF80},
+    };
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; ++i) {
+        const uint16_t h = smax_half_encode(known[i].fmt, known[i].v);
+        CHECK(h == known[i].h, "fmt %d: %.17g encodes as 0x%04x, want 0x%04x",
+              known[i].fmt, known[i].v, h, known[i].h);
+    }
+    CHECK(isnan(smax_half_decode(SMAX_FMT_F16,
+                                 smax_half_encode(SMAX_FMT_F16, NAN))) &&
+              isnan(smax_half_decode(SMAX_FMT_BF16,
+                                     smax_half_encode(SMAX_FMT_BF16, NAN))),
+          "NaN does not stay NaN");
+    CHECK(smax_half_decode(SMAX_FMT_F16, 0x0001) == 0x1p-24f &&
+              smax_half_decode(SMAX_FMT_BF16, 0x0001) == 0x1p-133f &&
+              smax_half_decode(SMAX_FMT_BF16, 0x7F7F) == 0x1.fep127f,
+          "decoding of the extremes");
+    /* One rounding from double: 1 + 2^-11 + 2^-40 is above the f16 tie
+     * 1 + 2^-11 and must round up; through float it would be the tie. */
+    CHECK(smax_half_encode(SMAX_FMT_F16, 1.0 + 0x1p-11 + 0x1p-40) == 0x3C01,
+          "not a single rounding from double");
+    CHECK(smax_round_to(SMAX_FMT_F32, 0.1) == 0.1f &&
+              smax_round_to(SMAX_FMT_F16, 0.1) == 0.0999755859375f &&
+              smax_round_to(SMAX_FMT_BF16, 0.1) == 0.10009765625f,
+          "round_to 0.1: %.12g %.12g", (double)smax_round_to(SMAX_FMT_F16, 0.1),
+          (double)smax_round_to(SMAX_FMT_BF16, 0.1));
+
+    CHECK(smax_half_ulps(0x3C00, 0x3C01) == 1 &&
+              smax_half_ulps(0x0001, 0x8001) == 2 &&
+              smax_half_ulps(0x0000, 0x8000) == 0 &&
+              smax_half_ulps(0x7BFF, 0x7C00) == 1 &&
+              smax_half_ulps(0xBC00, 0x3C00) == 2 * 0x3C00,
+          "ulp distances");
+
+    const struct {
+        int fmt;
+        double v, ulp;
+    } spacing[] = {
+        {SMAX_FMT_F16, 1.0, 0x1p-10},    {SMAX_FMT_F16, -1.5, 0x1p-10},
+        {SMAX_FMT_F16, 0.9999, 0x1p-10}, /* rounds to 1 */
+        {SMAX_FMT_F16, 0.999, 0x1p-11},  {SMAX_FMT_F16, 65504.0, 32.0},
+        {SMAX_FMT_F16, 1e6, 32.0},       {SMAX_FMT_F16, 0.0, 0x1p-24},
+        {SMAX_FMT_F16, 1e-7, 0x1p-24},   {SMAX_FMT_BF16, 1.0, 0x1p-7},
+        {SMAX_FMT_BF16, 0.0, 0x1p-133},  {SMAX_FMT_F32, 1.0, 0x1p-23},
+        {SMAX_FMT_F32, 0.0, 0x1p-149},   {SMAX_FMT_F32, FLT_MAX, 0x1p104},
+    };
+    for (size_t i = 0; i < sizeof spacing / sizeof spacing[0]; ++i) {
+        const double u = smax_fmt_ulp(spacing[i].fmt, spacing[i].v);
+        CHECK(u == spacing[i].ulp, "fmt %d: ulp at %.9g is %g, want %g",
+              spacing[i].fmt, spacing[i].v, u, spacing[i].ulp);
+    }
+
+    const float src[4] = {1.0f, -0.1f, 3e-8f, 70000.0f};
+    uint16_t raw[4];
+    float back[4];
+    CHECK(smax_fmt_bytes(SMAX_FMT_F32) == 4 && smax_fmt_bytes(SMAX_FMT_F16) == 2 &&
+              smax_fmt_bytes(SMAX_FMT_BF16) == 2,
+          "element sizes");
+    smax_fmt_encode(SMAX_FMT_F16, src, 4, raw);
+    smax_fmt_decode(SMAX_FMT_F16, raw, 4, back);
+    CHECK(raw[0] == 0x3C00 && back[1] == smax_round_to(SMAX_FMT_F16, -0.1f) &&
+              back[2] == 0x1p-24f && isinf(back[3]),
+          "f16 array: %g %g %g %g", back[0], back[1], back[2], back[3]);
+    float copy[4];
+    smax_fmt_encode(SMAX_FMT_F32, src, 4, copy);
+    smax_fmt_decode(SMAX_FMT_F32, copy, 4, back);
+    CHECK(memcmp(back, src, sizeof src) == 0, "f32 array is not a copy");
+}
+
+/* The 16-bit forward rule: 1 ulp of the output type against the reference
+ * rounded once; exact at -inf inputs and infinite references. */
+static void test_half_rule(void)
+{
+    enum { N = 100 };
+    float x[N];
+    double ref[N];
+    uint16_t got[N];
+    smax_check_result res;
+    for (int fmt = SMAX_FMT_F16; fmt <= SMAX_FMT_BF16; ++fmt)
+        for (int log_sm = 0; log_sm < 2; ++log_sm) {
+            const uint32_t flags = log_sm ? LOG : 0;
+            for (int i = 0; i < N; ++i)
+                x[i] = (float)normal(1.0);
+            x[5] = -INFINITY;
+            smax_reference_f64(x, 1, N, N, ref, N, flags, 1.0f);
+            for (int i = 0; i < N; ++i)
+                got[i] = smax_half_encode(fmt, ref[i]);
+            CHECK(smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt,
+                                         &res) &&
+                      res.worst_rel == 0.0 && res.trh == 1.0,
+                  "fmt %d log %d: the rounded reference: %s", fmt, log_sm,
+                  res.message);
+            /* An honest f32 computation rounded once more. */
+            float y32[N];
+            f32_softmax(x, N, y32, log_sm);
+            smax_fmt_encode(fmt, y32, N, got);
+            CHECK(smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt,
+                                         &res) && res.worst_rel <= 1.0,
+                  "fmt %d log %d: honest f32 rounded: %s", fmt, log_sm,
+                  res.message);
+            /* One ulp either way passes, two fail where they are. */
+            for (int i = 0; i < N; ++i)
+                got[i] = smax_half_encode(fmt, ref[i]);
+            got[17] = (uint16_t)(got[17] + 1);
+            got[18] = (uint16_t)(got[18] - 1);
+            CHECK(smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt,
+                                         &res) && res.worst_rel == 1.0,
+                  "fmt %d log %d: 1 ulp rejected: %s", fmt, log_sm,
+                  res.message);
+            got[40] = (uint16_t)(got[40] + 2);
+            CHECK(!smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt,
+                                          &res) && res.bad == 1 &&
+                      res.first_col == 40 && res.worst_rel == 2.0,
+                  "fmt %d log %d: 2 ulp at 40: %lld bad, first %lld", fmt,
+                  log_sm, (long long)res.bad, (long long)res.first_col);
+            got[40] = (uint16_t)(got[40] - 2);
+            /* The -inf input: exactly 0 (log: -inf), not 1 ulp off. */
+            const uint16_t hole = got[5];
+            got[5] = (uint16_t)(hole + 1);
+            CHECK(!smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt,
+                                          &res) && res.first_col == 5,
+                  "fmt %d log %d: 1 ulp at a -inf input accepted", fmt,
+                  log_sm);
+            got[5] = hole;
+            /* NaN both ways. */
+            got[9] = smax_half_encode(fmt, NAN);
+            CHECK(!smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt,
+                                          &res) && res.first_col == 9,
+                  "fmt %d log %d: unexpected NaN accepted", fmt, log_sm);
+        }
+    /* A NaN row must stay NaN. */
+    x[3] = NAN;
+    smax_reference_f64(x, 1, N, N, ref, N, 0, 1.0f);
+    for (int i = 0; i < N; ++i)
+        got[i] = smax_half_encode(SMAX_FMT_F16, 0.01);
+    CHECK(!smax_check_output_half(x, N, got, N, ref, N, 1, N, SMAX_FMT_F16,
+                                  &res) && res.bad == N,
+          "finite outputs of a NaN row: %lld failures", (long long)res.bad);
+
+    /* An all-zero f16 output of a long uniform row: 2^-16 each, 256 ulps
+     * away from 0. */
+    const int n = 1 << 16;
+    float *xs = calloc((size_t)n, sizeof(float));
+    double *rs = malloc(sizeof(double) * (size_t)n);
+    uint16_t *zs = calloc((size_t)n, sizeof(uint16_t));
+    smax_reference_f64(xs, 1, n, n, rs, n, 0, 1.0f);
+    CHECK(!smax_check_output_half(xs, n, zs, n, rs, n, 1, n, SMAX_FMT_F16,
+                                  &res) && res.bad == n && res.worst_rel == 256.0,
+          "all-zero f16 row: %lld failures, worst %g ulp", (long long)res.bad,
+          res.worst_rel);
+    free(xs);
+    free(rs);
+    free(zs);
+
+    /* Past the f16 range: log-softmax of (0, -70000) is (-0, -70000), whose
+     * rounding is -inf. The largest finite value is 1 ulp from it (an f32
+     * result a little short of -65520 rounds there) and passes; 2 ulps
+     * fail. A reference that is itself infinite is exact. */
+    const float xr[2] = {0.0f, -70000.0f};
+    double rr[2];
+    smax_reference_f64(xr, 1, 2, 2, rr, 2, LOG, 1.0f);
+    uint16_t g2[2] = {0x0000, 0xFBFF};
+    CHECK(smax_check_output_half(xr, 2, g2, 2, rr, 2, 1, 2, SMAX_FMT_F16,
+                                 &res),
+          "-65504 for -70000 rejected: %s", res.message);
+    g2[1] = 0xFBFE;
+    CHECK(!smax_check_output_half(xr, 2, g2, 2, rr, 2, 1, 2, SMAX_FMT_F16,
+                                  &res) && res.first_col == 1,
+          "-65472 for -70000 accepted");
+    const double inf_ref[1] = {-INFINITY};
+    const float inf_x[1] = {0.0f};
+    const uint16_t near_inf[1] = {0xFBFF};
+    CHECK(!smax_check_output_half(inf_x, 1, near_inf, 1, inf_ref, 1, 1, 1,
+                                  SMAX_FMT_F16, &res),
+          "finite output of an infinite reference accepted");
+}
+
 int main(void)
 {
     test_known_values();
@@ -344,5 +549,7 @@ int main(void)
     test_trh_formula();
     test_honest_f32_passes();
     test_garbage_fails();
+    test_half_encodings();
+    test_half_rule();
     return UNIT_SUMMARY();
 }
