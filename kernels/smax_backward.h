@@ -16,10 +16,22 @@
 #include "smax_rows.h"
 #endif
 
-/* An element's term of S. */
+/* An element's term of S. A log-softmax y of NaN or +inf (never an
+ * output of the forward call) poisons S as it does for softmax, where it
+ * enters S through y * dy; y = -inf is a legitimate 0 probability. */
 SMAX_FN float smax_bwd_term(float y, float dy, int flags)
 {
-    return (flags & SMAX_FLAG_LOG_BIT) ? dy : y * dy;
+    if (flags & SMAX_FLAG_LOG_BIT)
+        return y <= SMAX_FLT_MAX || y == -SMAX_INF ? dy : SMAX_NAN;
+    return y * dy;
+}
+
+/* A row's S as every element uses it: a row whose S is not finite (an
+ * infinity or NaN in y or dy) is NaN as a whole, whatever order the terms
+ * were summed in, so every algorithm gives the same answer. */
+SMAX_FN float smax_bwd_total(float s)
+{
+    return s - s == 0.0f ? s : SMAX_NAN;
 }
 
 SMAX_FN float smax_bwd_out(float y, float dy, float s, float scale, int flags)

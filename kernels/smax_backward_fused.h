@@ -54,7 +54,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
             smax_kahan_add(&s, &s_lost, smax_bwd_term(sy[j], sd[j], flags));
         }
     }
-    s = smax_reduce_float(red, s, 1, rs.lid, lane, lanes);
+    s = smax_bwd_total(smax_reduce_float(red, s, 1, rs.lid, lane, lanes));
 
     /* Each item revisits exactly the elements it stored. */
     if (!rs.active)

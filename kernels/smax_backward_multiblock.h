@@ -55,7 +55,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_write)(
     smax_bwd_slice_write(
         yr, dyr, dxr, smax_row_shift3(yr + c.begin, dyr + c.begin, dxr + c.begin),
         c.begin, c.end, SMAX_LOCAL_ID(), SMAX_GROUP_SIZE(),
-        smax_get_partial(totals + totals_off, c.row).s, scale, flags);
+        smax_bwd_total(smax_get_partial(totals + totals_off, c.row).s), scale,
+        flags);
 }
 
 #endif /* SMAX_BACKWARD_MULTIBLOCK_H */

@@ -26,7 +26,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_online)(
     float s = 0.0f;
     if (rs.active)
         s = smax_bwd_slice_sum(yr, dyr, shift, 0, cols, rs.lane, lanes, flags);
-    s = smax_reduce_float(smax_dyn_local, s, 1, rs.lid, rs.lane, lanes);
+    s = smax_bwd_total(
+        smax_reduce_float(smax_dyn_local, s, 1, rs.lid, rs.lane, lanes));
     if (rs.active)
         smax_bwd_slice_write(yr, dyr, dxr, shift, 0, cols, rs.lane, lanes, s,
                              scale, flags);

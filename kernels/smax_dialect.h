@@ -24,6 +24,7 @@
 #define SMAX_LOG(x) log(x)
 #define SMAX_INF INFINITY
 #define SMAX_NAN NAN
+#define SMAX_FLT_MAX FLT_MAX
 typedef long smax_i64;
 typedef float4 smax_float4;
 #define SMAX_ADDR(p) ((ulong)(p))
@@ -97,6 +98,7 @@ typedef uint4 smax_u32x4;
 #define SMAX_LOG(x) logf(x)
 #define SMAX_INF __int_as_float(0x7f800000)
 #define SMAX_NAN __int_as_float(0x7fffffff)
+#define SMAX_FLT_MAX 3.402823466e+38f
 typedef long long smax_i64;
 typedef float4 smax_float4;
 #define SMAX_ADDR(p) ((unsigned long long)(p))

@@ -199,7 +199,9 @@ SMAX_API smax_status smax_softmax(smax_context context,
  * x_row_stride; sums are accumulated in f32 in a fixed order. dx may be the
  * same memory as dy or as y (same buffer, offset, stride and element
  * size); y and dy may overlap each other in any way; any other overlap with
- * dx is SMAX_ERROR_INVALID_VALUE. SMAX_FLAG_MASKED_ROWS_ZERO does not
+ * dx is SMAX_ERROR_INVALID_VALUE. A row whose sum is not finite (a NaN or
+ * an infinity in y or dy; for log-softmax y = -inf is a 0 probability and
+ * fine) gives NaN for the whole row. SMAX_FLAG_MASKED_ROWS_ZERO does not
  * change the formula (a softmax row that the forward masked to zeros gets
  * dx = 0 from it). Same checks, statuses, algorithms and asynchrony as
  * smax_softmax. */

@@ -1,232 +1,222 @@
 /*
- * conf_dtypes.c - f16 and bf16 in and out (PRODUCT.md section 4, "dtypes").
- *
- * The device's capability is queried (smax_device_info.supports_f16 /
- * supports_bf16) and must agree with what smax_plan says. Where a dtype is
- * not supported the refusal is checked (SMAX_ERROR_NOT_SUPPORTED, nothing
- * written) and the case counts as skipped with the library's reason. Where
- * it is supported, outputs must be within 1 ulp of the output type of the
- * float64 reference computed from the inputs as the device sees them, for
- * every algorithm, bit-identical over two runs.
+ * conf_dtypes.c - the dtypes themselves (PRODUCT.md section 4, "dtypes"):
+ *  - capabilities: smax_device_info's supports_f16 / supports_bf16 must
+ *    agree with the plans of every variant (a dtype the device reports
+ *    unsupported is refused with a reason and skipped by conf_run.c with
+ *    it; this library supports both, so nothing skips for a dtype reason);
+ *    the forward fused limit is the same for every pair and equals
+ *    fused_max_cols; auto never picks fused past a variant's limit;
+ *  - the suite's own f16/bf16 encoding (smax_half_selfcheck);
+ *  - the range edges of each type, for every variant, under every
+ *    algorithm, short rows and the same values spread over a long row of
+ *    -inf: inputs near the input type's largest value (log-softmax spans
+ *    twice that: -inf in f32 and bf16, below f16's range), log-softmax
+ *    outputs below -65504 (f16 output: -inf, with 65520, the rounding
+ *    tie, among them), scales that overflow f32 (x * 2 past FLT_MAX),
+ *    subnormal inputs of the input type, softmax outputs in f16's
+ *    subnormal range (exp(-10) .. exp(-18)) and in f32's and bf16's
+ *    (exp(-88) .. exp(-103)); backward, gradients that overflow the
+ *    output type through the scale (dy near the largest value, scale 4),
+ *    subnormal dy, and dx that is subnormal because y is.
  */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "conf.h"
-#include "conf_half.h"
-#include "smax_reference.h"
-#include "smax_tolerance.h"
+#include "smax_half.h"
 
-#define ROWS 3
-#define COLS 100
+#define PAT 8 /* values per pattern row */
 
-static const char *dtype_name(smax_dtype t)
+enum { R_NEAR_MAX, R_LOG_BELOW_F16, R_SUBNORMAL_IN, R_F16_SUB_OUT,
+       R_F32_SUB_OUT, R_COUNT };
+
+static const char *row_name[R_COUNT] = {
+    "near the input type's max", "log-softmax below -65504",
+    "subnormal inputs", "f16-subnormal softmax", "f32/bf16-subnormal softmax"};
+
+/* The pattern of row kind r for input dtype t (not yet rounded to t). */
+static void pattern(int r, smax_dtype t, float *v)
 {
-    return t == SMAX_DTYPE_F32 ? "f32" : t == SMAX_DTYPE_F16 ? "f16" : "bf16";
+    const double M = conf_dtype_max(t), mn = conf_dtype_min_normal(t);
+    /* The smallest subnormal: 2^-149 (f32), 2^-24 (f16), 2^-133 (bf16). */
+    const double sub = t == SMAX_DTYPE_F32   ? ldexp(1.0, -149)
+                       : t == SMAX_DTYPE_F16 ? ldexp(1.0, -24)
+                                             : ldexp(1.0, -133);
+    const double rows[R_COUNT][PAT] = {
+        {M, 0.75 * M, 0.5 * M, 0.0, -0.5 * M, -M, M, 0.99 * M},
+        {0.0, -1.0, -32760.0, -65504.0, -65519.0, -65520.0, -70000.0, -1e5},
+        {sub, 3 * sub, -sub, 0.0, -0.0, mn / 2, -mn / 4, mn},
+        {0.0, -10.0, -11.0, -12.0, -15.0, -16.5, -17.0, -18.0},
+        {0.0, -88.0, -89.0, -90.0, -92.0, -95.0, -100.0, -103.0},
+    };
+    for (int i = 0; i < PAT; ++i)
+        v[i] = (float)rows[r][i];
 }
 
-static int supported(const conf_suite *s, smax_dtype t)
+/* Places the R_COUNT patterns into rows of `cols` (8: the pattern alone;
+ * more: spread over a row of -inf). */
+static void fill_patterns(float *x, int64_t cols, smax_dtype t)
 {
-    return t == SMAX_DTYPE_F32 ||
-           (t == SMAX_DTYPE_F16 ? s->info.supports_f16 : s->info.supports_bf16);
+    for (int r = 0; r < R_COUNT; ++r) {
+        float v[PAT];
+        pattern(r, t, v);
+        float *row = x + r * cols;
+        for (int64_t c = 0; c < cols; ++c)
+            row[c] = -INFINITY;
+        for (int i = 0; i < PAT; ++i)
+            row[cols == PAT ? i : (i * 131 + 7) % cols] = v[i];
+    }
 }
 
-static size_t elem_size(smax_dtype t)
+static void run_patterns(conf_suite *s, const conf_variant *v, int64_t cols)
 {
-    return t == SMAX_DTYPE_F32 ? 4 : 2;
+    static const struct {
+        uint32_t flags;
+        float scale;
+    } combos[] = {{0, 1.0f}, {SMAX_FLAG_LOG, 1.0f}, {0, 2.0f},
+                  {SMAX_FLAG_LOG, 2.0f},
+                  {SMAX_FLAG_LOG | SMAX_FLAG_MASKED_ROWS_ZERO, 1.0f}};
+    float *x = malloc(sizeof(float) * (size_t)(R_COUNT * cols));
+    if (!x) {
+        conf_skip("host memory", "[dtypes] %s range edges", v->name);
+        return;
+    }
+    fill_patterns(x, cols, v->xt);
+    for (size_t k = 0; k < sizeof combos / sizeof combos[0]; ++k) {
+        conf_case c;
+        memset(&c, 0, sizeof c);
+        c.group = "dtypes";
+        c.v = v;
+        snprintf(c.label, sizeof c.label, "range edges (%s, %s, %s, %s, %s)",
+                 row_name[0], row_name[1], row_name[2], row_name[3],
+                 row_name[4]);
+        c.rows = R_COUNT;
+        c.cols = cols;
+        c.flags = combos[k].flags;
+        c.scale = combos[k].scale;
+        c.x = x;
+        conf_run_all_algos(s, &c);
+    }
+    free(x);
 }
 
-/* Encodes x (already representable in t) into raw bytes of type t. */
-static void encode(smax_dtype t, const float *x, size_t n, void *raw)
+/* Backward: dy designed against y. Row 0: y from x = [0, 0, -1, ...]
+ * (y0 == y1) and dy = [D, -D, 0...] with D = 0.9 x the largest value of
+ * dy's type: sum(y dy) and sum(dy) are exactly 0, so dx0 = 4 y0 D
+ * (softmax) or 4 D (log-softmax) at scale 4: past the largest finite
+ * value of an output type as wide as dy's. Row 1: subnormal dy. */
+static void run_gradient_edges(conf_suite *s, const conf_variant *v,
+                               int64_t cols)
 {
-    for (size_t i = 0; i < n; ++i) {
-        if (t == SMAX_DTYPE_F32)
-            ((float *)raw)[i] = x[i];
+    const double D = 0.9 * conf_dtype_max(v->yt);
+    const double sub = v->yt == SMAX_DTYPE_F32   ? ldexp(1.0, -149)
+                       : v->yt == SMAX_DTYPE_F16 ? ldexp(1.0, -24)
+                                                 : ldexp(1.0, -133);
+    const size_t n = (size_t)(2 * cols);
+    float *x = malloc(sizeof(float) * n), *dy = malloc(sizeof(float) * n);
+    if (!x || !dy) {
+        conf_skip("host memory", "[dtypes] %s gradient edges", v->name);
+        free(x);
+        free(dy);
+        return;
+    }
+    for (int64_t c = 0; c < cols; ++c) {
+        x[c] = c < 2 ? 0.0f : (float)(-1.0 - (double)(c % 5));
+        dy[c] = c == 0 ? (float)D : c == 1 ? (float)-D : 0.0f;
+        x[cols + c] = (float)conf_normal(1.0);
+        dy[cols + c] = (float)((double)(1 + c % 7) * sub * (c % 2 ? -1 : 1));
+    }
+    const uint32_t flag_sets[] = {0, SMAX_FLAG_LOG};
+    for (int f = 0; f < 2; ++f) {
+        conf_case c;
+        memset(&c, 0, sizeof c);
+        c.group = "dtypes";
+        c.v = v;
+        snprintf(c.label, sizeof c.label,
+                 "gradient edges (dy +-0.9 max at scale 4, subnormal dy)");
+        c.rows = 2;
+        c.cols = cols;
+        c.flags = flag_sets[f];
+        c.scale = 4.0f;
+        c.x = x;
+        c.dy = dy;
+        conf_run_all_algos(s, &c);
+    }
+    free(x);
+    free(dy);
+}
+
+/* Capabilities against plans, for one variant. */
+static void capabilities(conf_suite *s, const conf_variant *v)
+{
+    const int vi = conf_variant_index(v);
+    const int cap = conf_variant_supported(s, v);
+    smax_plan_info pi;
+    smax_status st = conf_plan(s, v, 3, 100, SMAX_ALGO_AUTO, &pi);
+    if (cap && st != SMAX_SUCCESS)
+        conf_fail("[dtypes] %s: the device reports support but the plan "
+                  "returns %s (%s)",
+                  v->name, smax_status_string(st), smax_last_error(s->ctx));
+    else if (!cap && st != SMAX_ERROR_NOT_SUPPORTED)
+        conf_fail("[dtypes] %s: the device reports no support but the plan "
+                  "returns %s",
+                  v->name, smax_status_string(st));
+    else
+        conf_pass("[dtypes] %s: plan agrees with the device's dtype support",
+                  v->name);
+    if (!cap)
+        return;
+
+    const int64_t limit = s->fused_limit[vi];
+    if (!v->backward && limit != s->info.fused_max_cols)
+        conf_fail("[dtypes] %s: forced fused runs up to %lld cols, "
+                  "fused_max_cols says %lld",
+                  v->name, (long long)limit,
+                  (long long)s->info.fused_max_cols);
+    else if (limit < 1)
+        conf_fail("[dtypes] %s: forced fused runs no row at all", v->name);
+    else
+        conf_pass("[dtypes] %s: fused limit %lld", v->name, (long long)limit);
+    if (limit >= 1) {
+        st = conf_plan(s, v, 1, limit + 1, SMAX_ALGO_AUTO, &pi);
+        if (st != SMAX_SUCCESS || pi.algorithm == SMAX_ALGO_FUSED ||
+            pi.algorithm == SMAX_ALGO_AUTO)
+            conf_fail("[dtypes] %s: auto at fused limit + 1 gives %s, "
+                      "algorithm %s",
+                      v->name, smax_status_string(st),
+                      conf_algo_name(pi.algorithm));
         else
-            ((uint16_t *)raw)[i] = conf_to_half(t, x[i]);
+            conf_pass("[dtypes] %s: auto past the fused limit runs %s",
+                      v->name, conf_algo_name(pi.algorithm));
     }
-}
-
-/* Refusal: the same status from smax_softmax, and y left as poisoned. */
-static void check_refused(conf_suite *s, const smax_problem *p,
-                          const char *what, const char *reason)
-{
-    const size_t xb = ROWS * COLS * elem_size(p->x_dtype) + 64;
-    const size_t yb = ROWS * COLS * elem_size(p->y_dtype) + 64;
-    smax_buffer x = conf_alloc_filled(s, xb, 0x00);
-    smax_buffer y = conf_alloc_filled(s, yb, 0xFF);
-    if (!x || !y) {
-        conf_skip("cannot allocate buffers", "[dtypes] %s", what);
-    } else {
-        smax_status st = smax_softmax(s->ctx, p, x, 0, y, 0);
-        if (st != SMAX_ERROR_NOT_SUPPORTED)
-            conf_fail("[dtypes] %s: plan refused (%s) but smax_softmax "
-                      "returned %s",
-                      what, reason, smax_status_string(st));
-        else if (!conf_buffer_is(s, y, yb, 0xFF))
-            conf_fail("[dtypes] %s: refused but y was written", what);
-        else
-            conf_pass("[dtypes] %s: refused, nothing written", what);
-    }
-    smax_buffer_free(x);
-    smax_buffer_free(y);
-}
-
-/* One supported combination under one algorithm. */
-static void run_supported(conf_suite *s, smax_problem p, const float *x,
-                          const char *what)
-{
-    const size_t n = ROWS * COLS;
-    const size_t xb = n * elem_size(p.x_dtype), yb = n * elem_size(p.y_dtype);
-    unsigned char *xraw = malloc(xb), *out[2] = {malloc(yb + 64),
-                                                 malloc(yb + 64)};
-    double *ref = malloc(sizeof(double) * n);
-    smax_buffer bx = NULL, by = NULL;
-    smax_status st = smax_buffer_alloc(s->ctx, xb, &bx);
-    if (st == SMAX_SUCCESS)
-        st = smax_buffer_alloc(s->ctx, yb + 64, &by);
-    encode(p.x_dtype, x, n, xraw);
-    for (int run = 0; run < 2 && st == SMAX_SUCCESS; ++run) {
-        memset(out[run], 0xFF, yb + 64);
-        st = smax_buffer_write(s->ctx, bx, 0, xraw, xb);
-        if (st == SMAX_SUCCESS)
-            st = smax_buffer_write(s->ctx, by, 0, out[run], yb + 64);
-        if (st == SMAX_SUCCESS)
-            st = smax_softmax(s->ctx, &p, bx, 0, by, 0);
-        if (st == SMAX_SUCCESS)
-            st = smax_synchronize(s->ctx);
-        if (st == SMAX_SUCCESS)
-            st = smax_buffer_read(s->ctx, by, 0, out[run], yb + 64);
-    }
-    if (st != SMAX_SUCCESS) {
-        conf_fail("[dtypes] %s: %s (%s)", what, smax_status_string(st),
-                  smax_last_error(s->ctx));
-        goto done;
-    }
-    if (memcmp(out[0], out[1], yb + 64) != 0) {
-        conf_fail("[dtypes] %s: two runs differ", what);
-        goto done;
-    }
-    for (size_t i = yb; i < yb + 64; ++i)
-        if (out[0][i] != 0xFF) {
-            conf_fail("[dtypes] %s: canary byte %zu after y changed", what,
-                      i - yb);
-            goto done;
-        }
-    smax_reference_f64(x, ROWS, COLS, COLS, ref, COLS, p.flags, p.scale);
-    if (p.y_dtype == SMAX_DTYPE_F32) {
-        /* f32 out: the f32 rule, against the reference from the exact
-         * 16-bit inputs. */
-        float *refs = malloc(sizeof(float) * n);
-        for (size_t i = 0; i < n; ++i)
-            refs[i] = (float)ref[i];
-        smax_check_result res;
-        int ok = smax_check_output(x, COLS, (const float *)out[0], COLS, refs,
-                                   COLS, ROWS, COLS, p.flags, 0, &res);
-        free(refs);
-        if (!ok) {
-            conf_fail("[dtypes] %s: %s", what, res.message);
-            goto done;
-        }
-    } else {
-        const uint16_t *got = (const uint16_t *)out[0];
-        for (size_t i = 0; i < n; ++i) {
-            const uint16_t want = conf_to_half(p.y_dtype, ref[i]);
-            const int gn = isnan(conf_from_half(p.y_dtype, got[i]));
-            const int wn = isnan(ref[i]);
-            /* -inf inputs and infinite outputs are exact, not 1 ulp. */
-            const int64_t allowed =
-                (isinf(ref[i]) || x[i] == -INFINITY) ? 0 : 1;
-            if (gn != wn || (!wn && conf_half_ulps(got[i], want) > allowed)) {
-                conf_fail("[dtypes] %s: element %zu is 0x%04x (%g), want "
-                          "0x%04x (%g) within %lld ulp",
-                          what, i, got[i],
-                          (double)conf_from_half(p.y_dtype, got[i]), want,
-                          ref[i], (long long)allowed);
-                goto done;
-            }
-        }
-    }
-    conf_pass("[dtypes] %s", what);
-done:
-    smax_buffer_free(bx);
-    smax_buffer_free(by);
-    free(xraw);
-    free(out[0]);
-    free(out[1]);
-    free(ref);
 }
 
 void conf_dtypes(conf_suite *s)
 {
     char why[200];
-    if (conf_half_selfcheck(why, sizeof why))
+    if (smax_half_selfcheck(why, sizeof why))
         conf_pass("[dtypes] f16/bf16 encoding self-check");
     else
         conf_fail("[dtypes] the suite's own f16/bf16 encoding is wrong: %s",
                   why);
+    if (s->info.supports_f16 && s->info.supports_bf16)
+        conf_pass("[dtypes] device reports f16 and bf16");
+    else
+        printf("  device reports f16 %d, bf16 %d: their variants are "
+               "refused and skipped\n",
+               s->info.supports_f16, s->info.supports_bf16);
 
-    static const smax_dtype pairs[][2] = {
-        {SMAX_DTYPE_F16, SMAX_DTYPE_F16},  {SMAX_DTYPE_BF16, SMAX_DTYPE_BF16},
-        {SMAX_DTYPE_F16, SMAX_DTYPE_F32},  {SMAX_DTYPE_F32, SMAX_DTYPE_F16},
-        {SMAX_DTYPE_BF16, SMAX_DTYPE_F32}, {SMAX_DTYPE_F32, SMAX_DTYPE_BF16}};
-    float x[ROWS * COLS];
-    for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; ++k) {
-        const smax_dtype xt = pairs[k][0], yt = pairs[k][1];
-        /* Inputs representable in the input type, so host and device see
-         * the same numbers. */
-        conf_fill(x, ROWS, COLS, CONF_NORMAL_1);
-        if (xt != SMAX_DTYPE_F32)
-            for (size_t i = 0; i < ROWS * COLS; ++i)
-                x[i] = conf_from_half(xt, conf_to_half(xt, x[i]));
-        x[7] = -INFINITY;
-        for (int log_sm = 0; log_sm < 2; ++log_sm)
-            for (int a = 0; a < CONF_ALGO_COUNT; ++a) {
-                smax_problem p = smax_problem_make(ROWS, COLS);
-                p.x_dtype = xt;
-                p.y_dtype = yt;
-                p.algorithm = conf_algos[a];
-                p.flags = log_sm ? SMAX_FLAG_LOG : 0;
-                char what[128];
-                snprintf(what, sizeof what, "%s -> %s, %dx%d, algo=%s%s",
-                         dtype_name(xt), dtype_name(yt), ROWS, COLS,
-                         conf_algo_name(conf_algos[a]), log_sm ? ", log" : "");
-                const int cap = supported(s, xt) && supported(s, yt);
-                smax_plan_info pi;
-                smax_status st = smax_plan(s->ctx, &p, &pi);
-                if (st == SMAX_ERROR_NOT_SUPPORTED) {
-                    char reason[256];
-                    snprintf(reason, sizeof reason, "%s", smax_last_error(s->ctx));
-                    if (cap) {
-                        conf_fail("[dtypes] %s: device info says supported but "
-                                  "the plan refuses: %s",
-                                  what, reason);
-                        continue;
-                    }
-                    if (reason[0] == '\0')
-                        conf_fail("[dtypes] %s: NOT_SUPPORTED without a reason",
-                                  what);
-                    check_refused(s, &p, what, reason);
-                    char full[300];
-                    snprintf(full, sizeof full, "%s/%s: %s", dtype_name(xt),
-                             dtype_name(yt), reason);
-                    conf_skip(full, "[dtypes] %s", what);
-                    continue;
-                }
-                if (st != SMAX_SUCCESS) {
-                    conf_fail("[dtypes] %s: smax_plan returned %s (%s)", what,
-                              smax_status_string(st), smax_last_error(s->ctx));
-                    continue;
-                }
-                if (!cap) {
-                    conf_fail("[dtypes] %s: device info says unsupported but "
-                              "the plan accepts it",
-                              what);
-                    continue;
-                }
-                run_supported(s, p, x, what);
-            }
+    for (int i = 0; i < CONF_VARIANT_COUNT; ++i) {
+        const conf_variant *v = &conf_variants[i];
+        capabilities(s, v);
+        run_patterns(s, v, PAT);
+        run_patterns(s, v, 1031);
+        if (v->backward) {
+            run_gradient_edges(s, v, PAT);
+            run_gradient_edges(s, v, 1031);
+        }
     }
 }

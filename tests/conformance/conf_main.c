@@ -1,8 +1,9 @@
 /*
  * conf_main.c - smax_conformance: the conformance suite's entry point.
  *
- *   smax_conformance [--large] [-v] [--only GROUP]
+ *   smax_conformance [--large] [--full] [-v] [--only GROUP]
  *
+ * --full runs every size for every variant (no thinning, conf_thinned).
  * Exit status: 0 all passed, 1 any failure, 77 no device of this backend
  * (CTest SKIP_RETURN_CODE), 2 bad usage.
  */
@@ -35,7 +36,8 @@ static const group groups[] = {
 
 static int usage(const char *argv0)
 {
-    fprintf(stderr, "usage: %s [--large] [-v] [--only GROUP]\ngroups:",
+    fprintf(stderr, "usage: %s [--large] [--full] [-v] [--only GROUP]\n"
+                    "groups:",
             argv0);
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; ++i)
         fprintf(stderr, " %s", groups[i].name);
@@ -51,6 +53,8 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--large") == 0)
             s.large = 1;
+        else if (strcmp(argv[i], "--full") == 0)
+            s.full = 1;
         else if (strcmp(argv[i], "-v") == 0)
             s.verbose = 1;
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
@@ -60,9 +64,10 @@ int main(int argc, char **argv)
     }
     setvbuf(stdout, NULL, _IOLBF, 0);
     conf_report_init(s.verbose);
-    printf("smax conformance: library %s, backend %s, tier %s\n",
+    printf("smax conformance: library %s, backend %s, tier %s%s\n",
            smax_version_string(), smax_backend_name(),
-           s.large ? "default + large" : "default");
+           s.large ? "default + large" : "default",
+           s.full ? ", full (no thinning)" : "");
 
     smax_status st = smax_context_create(&s.ctx);
     if (st == SMAX_ERROR_NO_DEVICE) {
@@ -97,6 +102,7 @@ int main(int argc, char **argv)
 
     struct timespec t0, t1;
     timespec_get(&t0, TIME_UTC);
+    conf_find_fused_limits(&s);
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; ++i) {
         if (only && strcmp(only, groups[i].name) != 0)
             continue;

@@ -22,8 +22,11 @@ static struct {
 } reasons[MAX_REASONS];
 static int n_reasons;
 
-static double worst_ratio;
-static char worst_where[256];
+/* The largest error/threshold ratio per rule, and where it was seen. */
+static const char *const rule_name[CONF_RULE_COUNT] = {
+    "forward, f32 out", "forward, 16-bit out (ulps)", "backward"};
+static double worst_ratio[CONF_RULE_COUNT];
+static char worst_where[CONF_RULE_COUNT][256];
 
 static char group_name[64];
 static struct timespec group_start;
@@ -108,11 +111,11 @@ void conf_skip(const char *reason, const char *fmt, ...)
     }
 }
 
-void conf_note_error(double ratio, const char *where)
+void conf_note_error(conf_rule rule, double ratio, const char *where)
 {
-    if (ratio > worst_ratio) {
-        worst_ratio = ratio;
-        snprintf(worst_where, sizeof worst_where, "%s", where);
+    if (ratio > worst_ratio[rule]) {
+        worst_ratio[rule] = ratio;
+        snprintf(worst_where[rule], sizeof worst_where[rule], "%s", where);
     }
 }
 
@@ -131,9 +134,10 @@ long conf_report_finish(void)
             printf("  %ld x skipped: %s\n", reasons[i].count,
                    reasons[i].reason);
     }
-    if (worst_ratio > 0.0)
-        printf("largest error seen: %.3f of the threshold (%s)\n",
-               worst_ratio, worst_where);
+    for (int r = 0; r < CONF_RULE_COUNT; ++r)
+        if (worst_ratio[r] > 0.0)
+            printf("largest error seen, %s: %.3f of the threshold (%s)\n",
+                   rule_name[r], worst_ratio[r], worst_where[r]);
     printf("%ld passed, %ld failed, %ld skipped\n", n_pass, n_fail, n_skip);
     fflush(stdout);
     return n_fail;

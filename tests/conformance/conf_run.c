@@ -1,17 +1,21 @@
 /*
  * conf_run.c - one conformance case on the device, checked every way the
- * brief asks:
- *  - the plan first: a forced algorithm the plan refuses must make
- *    smax_softmax refuse too, with SMAX_ERROR_NOT_SUPPORTED and nothing
- *    written (asserted), and the case is skipped with the library's reason;
- *  - input and output live inside larger buffers: bytes before the offset,
- *    between rows (padding) and a canary after the last row are poisoned
- *    (0xFF, a NaN pattern, so a kernel that reads x's padding poisons its
- *    row) and must come back unchanged; the output is poisoned too before
- *    every run, so an element the library forgets to write stays NaN;
- *  - x must be unchanged after the run (unless in place);
- *  - two runs must give bit-identical output (determinism);
- *  - the output must pass the tolerance rule against the float64 reference.
+ * brief asks, for both directions and every dtype pair:
+ *  - the plan first: only forced fused may be refused, only beyond the
+ *    variant's fused limit, and then the call must refuse too, with
+ *    SMAX_ERROR_NOT_SUPPORTED, a reason, and nothing written (asserted);
+ *  - the arrays (forward x -> y, backward y, dy -> dx) live inside larger
+ *    buffers, as byte images in their dtype's element size: bytes before
+ *    the offsets, between rows (padding) and a canary after the last row
+ *    are poisoned (0xFF: a NaN in f32, f16 and bf16 alike, so a kernel
+ *    that reads padding poisons its row) and must come back unchanged;
+ *    the output is poisoned too before every run, so an element the
+ *    library forgets to write stays NaN;
+ *  - every byte but the output's elements must be unchanged (inputs
+ *    included, unless the output aliases them);
+ *  - two runs must leave bit-identical buffers (determinism);
+ *  - the output must pass the tolerance rule against the float64
+ *    reference computed from the inputs exactly as the device read them.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -20,122 +24,147 @@
 #include <string.h>
 
 #include "conf.h"
-#include "smax_reference.h"
-#include "smax_tolerance.h"
+#include "smax_half.h"
 
 #define CANARY_BYTES 64
 #define POISON 0xFF
-
-const smax_algorithm conf_algos[CONF_ALGO_COUNT] = {
-    SMAX_ALGO_AUTO, SMAX_ALGO_FUSED, SMAX_ALGO_ONLINE, SMAX_ALGO_MULTIBLOCK};
-
-const char *conf_algo_name(smax_algorithm a)
-{
-    switch (a) {
-    case SMAX_ALGO_AUTO: return "auto";
-    case SMAX_ALGO_FUSED: return "fused";
-    case SMAX_ALGO_ONLINE: return "online";
-    case SMAX_ALGO_MULTIBLOCK: return "multiblock";
-    default: return "?";
-    }
-}
-
-smax_status conf_plan(conf_suite *s, int64_t rows, int64_t cols,
-                      smax_algorithm a, smax_plan_info *out)
-{
-    smax_problem p = smax_problem_make(rows, cols);
-    p.algorithm = a;
-    return smax_plan(s->ctx, &p, out);
-}
-
-smax_buffer conf_alloc_filled(conf_suite *s, size_t bytes, unsigned char fill)
-{
-    smax_buffer b = NULL;
-    if (smax_buffer_alloc(s->ctx, bytes, &b) != SMAX_SUCCESS)
-        return NULL;
-    unsigned char *tmp = malloc(bytes ? bytes : 1);
-    memset(tmp, fill, bytes);
-    if (smax_buffer_write(s->ctx, b, 0, tmp, bytes) != SMAX_SUCCESS) {
-        smax_buffer_free(b);
-        b = NULL;
-    }
-    free(tmp);
-    return b;
-}
-
-int conf_buffer_is(conf_suite *s, smax_buffer b, size_t bytes,
-                   unsigned char fill)
-{
-    unsigned char *tmp = malloc(bytes ? bytes : 1);
-    int ok = smax_synchronize(s->ctx) == SMAX_SUCCESS &&
-             smax_buffer_read(s->ctx, b, 0, tmp, bytes) == SMAX_SUCCESS;
-    for (size_t i = 0; ok && i < bytes; ++i)
-        ok = tmp[i] == fill;
-    free(tmp);
-    return ok;
-}
+#define MAX_ARR 3
 
 /* ---- geometry of a case --------------------------------------------------- */
 
+typedef struct array {
+    const char *name; /* "x", "y", "dy", "dx"                 */
+    int buf;          /* index of its buffer                  */
+    size_t off;       /* bytes                                */
+    int64_t stride;   /* elements                             */
+    smax_dtype t;
+    size_t es;        /* element size                         */
+    int input;        /* an input (k = its prep index)        */
+    int k;
+} array;
+
 typedef struct geometry {
-    int64_t xs, ys;        /* row strides in elements            */
-    size_t x_span, y_span; /* bytes from first to last element   */
-    size_t x_bytes;        /* x's buffer (also y's when shared)  */
-    size_t y_bytes;        /* y's own buffer, 0 when shared      */
+    int n_arr;          /* 2 forward, 3 backward; the output is last */
+    array a[MAX_ARR];
+    int n_buf;
+    size_t bytes[MAX_ARR];
 } geometry;
 
-static size_t span_of(int64_t rows, int64_t cols, int64_t stride)
+static size_t span_of(int64_t rows, int64_t cols, int64_t stride, size_t es)
 {
     if (rows == 0 || cols == 0)
         return 0;
-    return (size_t)((rows - 1) * stride + cols) * sizeof(float);
+    return (size_t)((rows - 1) * stride + cols) * es;
+}
+
+static array make_array(const char *name, int buf, size_t off, int64_t stride,
+                        smax_dtype t, int input, int k)
+{
+    array a = {name, buf, off, stride, t, conf_esize(t), input, k};
+    return a;
 }
 
 static geometry geometry_of(const conf_case *c)
 {
     const conf_layout *l = &c->layout;
+    const conf_variant *v = c->v;
     geometry g;
-    g.xs = c->cols + l->x_pad;
-    g.ys = l->in_place ? g.xs : c->cols + l->y_pad;
-    g.x_span = span_of(c->rows, c->cols, g.xs);
-    g.y_span = span_of(c->rows, c->cols, g.ys);
+    memset(&g, 0, sizeof g);
+    const int64_t xs = c->cols + l->x_pad, ys = c->cols + l->y_pad;
+    if (!v->backward) {
+        g.n_arr = 2;
+        g.a[0] = make_array("x", 0, l->x_offset, xs, v->xt, 1, 0);
+        g.a[1] = make_array("y", l->one_buffer ? 0 : 1, l->y_offset, ys,
+                            v->yt, 0, 0);
+        if (l->alias == CONF_ALIAS_IN_PLACE) {
+            g.a[1].buf = 0;
+            g.a[1].off = l->x_offset;
+            g.a[1].stride = xs;
+        }
+    } else {
+        const int64_t dys = l->v1_problem ? ys : c->cols + l->dy_pad;
+        g.n_arr = 3;
+        g.a[0] = make_array("y", 0, l->y_offset, ys, v->yt, 1, 0);
+        g.a[1] = make_array("dy", l->one_buffer || l->dy_in_y_buffer ? 0 : 1,
+                            l->dy_offset, dys, v->yt, 1, 1);
+        if (l->dy_is_y)
+            g.a[1] = make_array("dy", 0, l->y_offset, ys, v->yt, 1, 1);
+        g.a[2] = make_array("dx", l->one_buffer ? 0 : 2, l->x_offset, xs,
+                            v->xt, 0, 0);
+        if (l->alias == CONF_ALIAS_IN_PLACE) {
+            g.a[2].buf = g.a[1].buf;
+            g.a[2].off = g.a[1].off;
+            g.a[2].stride = g.a[1].stride;
+        } else if (l->alias == CONF_ALIAS_DX_IS_Y) {
+            g.a[2].buf = g.a[0].buf;
+            g.a[2].off = g.a[0].off;
+            g.a[2].stride = g.a[0].stride;
+        }
+    }
+    /* Number the buffers in use 0.. in order of first use. */
+    int map[MAX_ARR] = {-1, -1, -1};
+    for (int i = 0; i < g.n_arr; ++i) {
+        if (map[g.a[i].buf] < 0)
+            map[g.a[i].buf] = g.n_buf++;
+        g.a[i].buf = map[g.a[i].buf];
+    }
     const size_t canary = l->exact_size ? 0 : CANARY_BYTES;
-    g.x_bytes = l->x_offset + g.x_span + canary;
-    g.y_bytes = 0;
-    if (l->same_buffer) {
-        size_t y_end = l->y_offset + g.y_span + canary;
-        if (y_end > g.x_bytes)
-            g.x_bytes = y_end;
-    } else if (!l->in_place) {
-        g.y_bytes = l->y_offset + g.y_span + canary;
+    for (int i = 0; i < g.n_arr; ++i) {
+        const size_t end = g.a[i].off +
+                           span_of(c->rows, c->cols, g.a[i].stride, g.a[i].es) +
+                           canary;
+        if (end > g.bytes[g.a[i].buf])
+            g.bytes[g.a[i].buf] = end;
     }
     return g;
 }
 
-/* Copies dense rows into a byte image at any (unaligned) offset. */
-static void place_rows(unsigned char *img, size_t off, const float *dense,
-                       int64_t rows, int64_t cols, int64_t stride)
+/* The problem of a case. */
+static smax_problem problem_of(const conf_case *c, const geometry *g)
 {
-    for (int64_t r = 0; r < rows; ++r)
-        memcpy(img + off + (size_t)(r * stride) * sizeof(float),
-               dense + r * cols, (size_t)cols * sizeof(float));
+    smax_problem p = smax_problem_make(c->rows, c->cols);
+    p.x_dtype = c->v->xt;
+    p.y_dtype = c->v->yt;
+    p.algorithm = c->algo;
+    p.flags = c->flags;
+    p.scale = c->scale;
+    if (!c->v->backward) {
+        p.x_row_stride = g->a[0].stride;
+        p.y_row_stride = g->a[1].stride;
+    } else {
+        p.y_row_stride = g->a[0].stride;
+        p.dy_row_stride = g->a[1].stride;
+        p.x_row_stride = g->a[2].stride;
+    }
+    if (c->layout.v1_problem) {
+        /* A version-1 caller: the library must not read dy_row_stride. */
+        p.struct_size = SMAX_PROBLEM_SIZE_V1;
+        p.dy_row_stride = -12345;
+    }
+    return p;
 }
 
-static void take_rows(const unsigned char *img, size_t off, float *dense,
-                      int64_t rows, int64_t cols, int64_t stride)
+/* ---- byte images ------------------------------------------------------------ */
+
+/* Copies dense raw rows into a byte image at any (unaligned) offset, or
+ * back out of it. */
+static void place_rows(unsigned char *img, const array *a, const void *dense,
+                       int64_t rows, int64_t cols)
 {
+    const size_t row_bytes = (size_t)cols * a->es;
     for (int64_t r = 0; r < rows; ++r)
-        memcpy(dense + r * cols,
-               img + off + (size_t)(r * stride) * sizeof(float),
-               (size_t)cols * sizeof(float));
+        memcpy(img + a->off + (size_t)(r * a->stride) * a->es,
+               (const unsigned char *)dense + (size_t)r * row_bytes,
+               row_bytes);
 }
 
-static void poison_rows(unsigned char *img, size_t off, int64_t rows,
-                        int64_t cols, int64_t stride)
+static void take_rows(const unsigned char *img, const array *a, void *dense,
+                      int64_t rows, int64_t cols)
 {
+    const size_t row_bytes = (size_t)cols * a->es;
     for (int64_t r = 0; r < rows; ++r)
-        memset(img + off + (size_t)(r * stride) * sizeof(float), POISON,
-               (size_t)cols * sizeof(float));
+        memcpy((unsigned char *)dense + (size_t)r * row_bytes,
+               img + a->off + (size_t)(r * a->stride) * a->es, row_bytes);
 }
 
 /* Index of the first differing byte, or -1. */
@@ -150,361 +179,431 @@ static int64_t first_difference(const unsigned char *a,
     return -1;
 }
 
+/* Which array's data, padding or canary holds byte `at` of buffer b. */
+static void where_is(const geometry *g, const conf_case *c, int b, size_t at,
+                     char *buf, size_t len)
+{
+    snprintf(buf, len, "outside every array (offset area or canary)");
+    for (int i = 0; i < g->n_arr; ++i) {
+        const array *a = &g->a[i];
+        const size_t span = span_of(c->rows, c->cols, a->stride, a->es);
+        if (a->buf != b || at < a->off || at >= a->off + span)
+            continue;
+        const size_t rel = (at - a->off) / a->es;
+        const int64_t row = (int64_t)rel / a->stride,
+                      col = (int64_t)rel % a->stride;
+        snprintf(buf, len, "%s row %" PRId64 " %s %" PRId64, a->name, row,
+                 col < c->cols ? "col" : "padding element", col);
+        if (col < c->cols)
+            return; /* an element beats padding of an overlapping array */
+    }
+}
+
 static void describe(const conf_case *c, char *buf, size_t len)
 {
     const conf_layout *l = &c->layout;
+    static const char *alias_name[] = {"", " in-place", " dx-is-y"};
     snprintf(buf, len,
-             "[%s] %s | %" PRId64 "x%" PRId64 " algo=%s flags=0x%x scale=%g"
-             " xpad=%" PRId64 " ypad=%" PRId64 " xoff=%zu yoff=%zu%s%s%s",
-             c->group, c->label, c->rows, c->cols, conf_algo_name(c->algo),
-             c->flags, (double)c->scale, l->x_pad, l->y_pad, l->x_offset,
-             l->y_offset, l->in_place ? " in-place" : "",
-             l->same_buffer ? " same-buffer" : "",
-             l->exact_size ? " exact-size" : "");
+             "[%s] %s %s | %" PRId64 "x%" PRId64 " algo=%s flags=0x%x "
+             "scale=%g xpad=%" PRId64 " ypad=%" PRId64 " xoff=%zu yoff=%zu"
+             "%s%s%s%s%s",
+             c->group, c->v->name, c->label, c->rows, c->cols,
+             conf_algo_name(c->algo), c->flags, (double)c->scale, l->x_pad,
+             l->y_pad, l->x_offset, l->y_offset, alias_name[l->alias],
+             l->one_buffer ? " one-buffer" : "",
+             l->dy_is_y ? " dy-is-y" : "",
+             l->exact_size ? " exact-size" : "",
+             l->v1_problem ? " v1-problem" : "");
+    if (c->v->backward && !l->dy_is_y) {
+        const size_t n = strlen(buf);
+        snprintf(buf + n, len - n, " dypad=%" PRId64 " dyoff=%zu%s",
+                 l->dy_pad, l->dy_offset,
+                 l->dy_in_y_buffer ? " dy-in-y-buffer" : "");
+    }
 }
 
-/* The buffers of one case and their images as written before a run. */
+/* ---- buffers of one case ---------------------------------------------------- */
+
 typedef struct case_buffers {
-    smax_buffer bx, by;       /* by == bx when in place or shared   */
-    unsigned char *x_img;     /* what x's buffer holds before a run */
-    unsigned char *y_img;     /* y's own buffer before a run        */
-    unsigned char *after[2];  /* y's buffer (x's when shared) after */
-    unsigned char *x_after;   /* x's own buffer after a run         */
+    smax_buffer b[MAX_ARR];
+    unsigned char *img[MAX_ARR];      /* what each holds before a run */
+    unsigned char *after[2][MAX_ARR]; /* and after run 0 and run 1   */
 } case_buffers;
 
-static void free_buffers(case_buffers *b)
+static void free_buffers(case_buffers *cb)
 {
-    if (b->by != b->bx)
-        smax_buffer_free(b->by);
-    smax_buffer_free(b->bx);
-    free(b->x_img);
-    free(b->y_img);
-    free(b->after[0]);
-    free(b->after[1]);
-    free(b->x_after);
-    memset(b, 0, sizeof *b);
+    for (int i = 0; i < MAX_ARR; ++i) {
+        smax_buffer_free(cb->b[i]);
+        free(cb->img[i]);
+        free(cb->after[0][i]);
+        free(cb->after[1][i]);
+    }
+    memset(cb, 0, sizeof *cb);
 }
 
-/* Allocates the buffers and builds the images; 0 on allocation failure
- * (*st says why). */
+/* Allocates the buffers and builds the images from the prepared inputs;
+ * 0 on allocation failure (*st says why). */
 static int make_buffers(conf_suite *s, const conf_case *c, const geometry *g,
-                        case_buffers *b, smax_status *st)
+                        const conf_prep *p, case_buffers *cb, smax_status *st)
 {
-    const conf_layout *l = &c->layout;
-    memset(b, 0, sizeof *b);
-    *st = smax_buffer_alloc(s->ctx, g->x_bytes, &b->bx);
-    if (*st != SMAX_SUCCESS)
-        return 0;
-    b->by = b->bx;
-    if (g->y_bytes) {
-        *st = smax_buffer_alloc(s->ctx, g->y_bytes, &b->by);
+    memset(cb, 0, sizeof *cb);
+    *st = SMAX_SUCCESS;
+    for (int b = 0; b < g->n_buf; ++b) {
+        *st = smax_buffer_alloc(s->ctx, g->bytes[b], &cb->b[b]);
         if (*st != SMAX_SUCCESS) {
-            b->by = b->bx;
-            free_buffers(b);
+            cb->b[b] = NULL;
+            free_buffers(cb);
             return 0;
         }
+        cb->img[b] = malloc(g->bytes[b] + 1);
+        cb->after[0][b] = malloc(g->bytes[b] + 1);
+        cb->after[1][b] = malloc(g->bytes[b] + 1);
+        if (!cb->img[b] || !cb->after[0][b] || !cb->after[1][b]) {
+            *st = SMAX_ERROR_OUT_OF_MEMORY;
+            free_buffers(cb);
+            return 0;
+        }
+        memset(cb->img[b], POISON, g->bytes[b]);
     }
-    const size_t out_bytes = g->y_bytes ? g->y_bytes : g->x_bytes;
-    b->x_img = malloc(g->x_bytes);
-    b->after[0] = malloc(out_bytes);
-    b->after[1] = malloc(out_bytes);
-    if (!b->x_img || !b->after[0] || !b->after[1]) {
+    const size_t n = (size_t)(c->rows * c->cols);
+    void *raw = malloc(n * 4 + 1);
+    if (!raw) {
         *st = SMAX_ERROR_OUT_OF_MEMORY;
-        free_buffers(b);
+        free_buffers(cb);
         return 0;
     }
-    memset(b->x_img, POISON, g->x_bytes);
-    place_rows(b->x_img, l->x_offset, c->x, c->rows, c->cols, g->xs);
-    if (l->same_buffer)
-        poison_rows(b->x_img, l->y_offset, c->rows, c->cols, g->ys);
-    if (g->y_bytes) {
-        b->y_img = malloc(g->y_bytes);
-        b->x_after = malloc(g->x_bytes);
-        if (!b->y_img || !b->x_after) {
-            *st = SMAX_ERROR_OUT_OF_MEMORY;
-            free_buffers(b);
-            return 0;
-        }
-        memset(b->y_img, POISON, g->y_bytes);
+    /* Inputs in order (y before dy: where they overlap dy's bytes win,
+     * and the device's view is decoded back from the image). */
+    for (int i = 0; i < g->n_arr; ++i) {
+        const array *a = &g->a[i];
+        if (!a->input)
+            continue;
+        smax_fmt_encode(conf_fmt(a->t), p->in[a->k], n, raw);
+        place_rows(cb->img[a->buf], a, raw, c->rows, c->cols);
     }
+    free(raw);
     return 1;
 }
 
-/* Writes the images, runs, and reads back into after[run]. */
-static smax_status run_once(conf_suite *s, const smax_problem *p,
-                            const conf_case *c, const geometry *g,
-                            case_buffers *b, int run)
+static smax_status call(conf_suite *s, const smax_problem *p,
+                        const geometry *g, const case_buffers *cb)
 {
-    smax_status st = smax_buffer_write(s->ctx, b->bx, 0, b->x_img, g->x_bytes);
-    if (st == SMAX_SUCCESS && g->y_bytes)
-        st = smax_buffer_write(s->ctx, b->by, 0, b->y_img, g->y_bytes);
+    const array *a = g->a;
+    if (g->n_arr == 2)
+        return smax_softmax(s->ctx, p, cb->b[a[0].buf], a[0].off,
+                            cb->b[a[1].buf], a[1].off);
+    return smax_softmax_backward(s->ctx, p, cb->b[a[0].buf], a[0].off,
+                                 cb->b[a[1].buf], a[1].off, cb->b[a[2].buf],
+                                 a[2].off);
+}
+
+/* Writes the images, runs, and reads every buffer back into after[run]. */
+static smax_status run_once(conf_suite *s, const smax_problem *p,
+                            const geometry *g, case_buffers *cb, int run)
+{
+    smax_status st = SMAX_SUCCESS;
+    for (int b = 0; b < g->n_buf && st == SMAX_SUCCESS; ++b)
+        st = smax_buffer_write(s->ctx, cb->b[b], 0, cb->img[b], g->bytes[b]);
     if (st != SMAX_SUCCESS)
         return st;
-    st = smax_softmax(s->ctx, p, b->bx, c->layout.x_offset, b->by,
-                      c->layout.in_place ? c->layout.x_offset
-                                         : c->layout.y_offset);
+    st = call(s, p, g, cb);
     smax_status sync = smax_synchronize(s->ctx);
     if (st == SMAX_SUCCESS)
         st = sync;
-    smax_status rd = smax_buffer_read(s->ctx, b->by, 0, b->after[run],
-                                      g->y_bytes ? g->y_bytes : g->x_bytes);
-    if (rd == SMAX_SUCCESS && g->y_bytes)
-        rd = smax_buffer_read(s->ctx, b->bx, 0, b->x_after, g->x_bytes);
+    smax_status rd = SMAX_SUCCESS;
+    for (int b = 0; b < g->n_buf && rd == SMAX_SUCCESS; ++b)
+        rd = smax_buffer_read(s->ctx, cb->b[b], 0, cb->after[run][b],
+                              g->bytes[b]);
     return st != SMAX_SUCCESS ? st : rd;
 }
 
-/* The problem of a case. */
-static smax_problem problem_of(const conf_case *c, const geometry *g)
+/* A buffer byte that differs from `want`, as (buffer, byte); -1 if none. */
+static int64_t first_changed(const geometry *g, unsigned char *const *want,
+                             unsigned char *const *got, int *which)
 {
-    smax_problem p = smax_problem_make(c->rows, c->cols);
-    p.x_row_stride = g->xs;
-    p.y_row_stride = g->ys;
-    p.algorithm = c->algo;
-    p.flags = c->flags;
-    p.scale = c->scale;
-    return p;
+    for (int b = 0; b < g->n_buf; ++b) {
+        const int64_t d = first_difference(want[b], got[b], g->bytes[b]);
+        if (d >= 0) {
+            *which = b;
+            return d;
+        }
+    }
+    return -1;
 }
 
-/* A refused plan: smax_softmax must refuse the same way and write nothing.
+/* A refused plan: the call must refuse the same way and write nothing.
  * Counted as one assertion (passed or failed). */
 static void check_refusal(conf_suite *s, const conf_case *c,
-                          const geometry *g, const char *desc)
+                          const geometry *g, const conf_prep *p,
+                          const char *desc)
 {
-    case_buffers b;
+    case_buffers cb;
     smax_status st;
-    if (!make_buffers(s, c, g, &b, &st)) {
+    if (!make_buffers(s, c, g, p, &cb, &st)) {
         conf_skip("cannot allocate the buffers to confirm a refusal",
                   "%s", desc);
         return;
     }
-    const smax_problem p = problem_of(c, g);
-    st = run_once(s, &p, c, g, &b, 0);
-    const unsigned char *before = g->y_bytes ? b.y_img : b.x_img;
-    const size_t n = g->y_bytes ? g->y_bytes : g->x_bytes;
+    const smax_problem prob = problem_of(c, g);
+    st = run_once(s, &prob, g, &cb, 0);
+    int b = 0;
+    int64_t d;
     if (st != SMAX_ERROR_NOT_SUPPORTED)
-        conf_fail("%s: plan says NOT_SUPPORTED but smax_softmax returned %s",
+        conf_fail("%s: plan says NOT_SUPPORTED but the call returned %s",
                   desc, smax_status_string(st));
-    else if (first_difference(before, b.after[0], n) >= 0 ||
-             (g->y_bytes && first_difference(b.x_img, b.x_after,
-                                             g->x_bytes) >= 0))
-        conf_fail("%s: refused with NOT_SUPPORTED but wrote to a buffer",
-                  desc);
+    else if (smax_last_error(s->ctx)[0] == '\0')
+        conf_fail("%s: the call refused without a reason", desc);
+    else if ((d = first_changed(g, cb.img, cb.after[0], &b)) >= 0)
+        conf_fail("%s: refused with NOT_SUPPORTED but wrote byte %" PRId64
+                  " of buffer %d",
+                  desc, d, b);
     else
         conf_pass("%s: refused, nothing written", desc);
-    free_buffers(&b);
+    free_buffers(&cb);
+}
+
+/* The inputs as the device reads them (decoded from the images) must be
+ * the prepared ones, except where the layout lets dy overlap y: then the
+ * reference is rebuilt (into *own) from the image. CONF_PASSED to go on;
+ * otherwise it has been reported (a suite bug, or no host memory). */
+static conf_outcome device_view(const conf_case *c, const geometry *g,
+                                const case_buffers *cb, const conf_prep *p,
+                                conf_prep *own, const conf_prep **use,
+                                const char *desc)
+{
+    const size_t n = (size_t)(c->rows * c->cols);
+    *use = p;
+    unsigned char *raw = malloc(n * 4 + 1);
+    float *seen = malloc(n * sizeof(float) + 1);
+    int ok = raw && seen, differs = 0;
+    for (int i = 0; ok && i < g->n_arr && !differs; ++i) {
+        const array *a = &g->a[i];
+        if (!a->input)
+            continue;
+        take_rows(cb->img[a->buf], a, raw, c->rows, c->cols);
+        smax_fmt_decode(conf_fmt(a->t), raw, n, seen);
+        for (size_t e = 0; e < n && !differs; ++e)
+            differs = memcmp(&seen[e], &p->in[a->k][e], sizeof(float)) != 0 &&
+                      !(isnan(seen[e]) && isnan(p->in[a->k][e]));
+    }
+    conf_outcome outcome = CONF_PASSED;
+    if (ok && differs && !c->layout.dy_in_y_buffer) {
+        conf_fail("%s: suite bug: the image does not hold the prepared "
+                  "inputs",
+                  desc);
+        outcome = CONF_FAILED;
+    } else if (ok && differs) {
+        own->rows = p->rows;
+        own->cols = p->cols;
+        for (int k = 0; k < 2 && ok; ++k)
+            ok = (own->in[k] = malloc(n * sizeof(float) + 1)) != NULL;
+        for (int i = 0; ok && i < g->n_arr; ++i) {
+            const array *a = &g->a[i];
+            if (!a->input)
+                continue;
+            take_rows(cb->img[a->buf], a, raw, c->rows, c->cols);
+            smax_fmt_decode(conf_fmt(a->t), raw, n, own->in[a->k]);
+        }
+        ok = ok && conf_prep_reference(c, own);
+        *use = own;
+    }
+    if (!ok) {
+        conf_skip("host memory for the device's view of the inputs", "%s",
+                  desc);
+        outcome = CONF_SKIPPED;
+    }
+    free(raw);
+    free(seen);
+    return outcome;
+}
+
+/* The plan of a case: SMAX_SUCCESS with a consistent plan, or
+ * SMAX_ERROR_NOT_SUPPORTED where a refusal is legitimate (already counted
+ * through check_refusal); anything else has been reported as a failure. */
+static conf_outcome plan_case(conf_suite *s, const conf_case *c,
+                              const geometry *g, const conf_prep *p,
+                              const char *desc, smax_plan_info *plan)
+{
+    const smax_problem prob = problem_of(c, g);
+    smax_status st = c->v->backward ? smax_plan_backward(s->ctx, &prob, plan)
+                                    : smax_plan(s->ctx, &prob, plan);
+    if (st == SMAX_ERROR_NOT_SUPPORTED && !conf_variant_supported(s, c->v)) {
+        /* The device says it lacks a dtype: the refusal is the case. */
+        char reason[300];
+        snprintf(reason, sizeof reason, "%s: device reports %s/%s unsupported: %s",
+                 c->v->name, conf_dtype_name(c->v->xt),
+                 conf_dtype_name(c->v->yt), smax_last_error(s->ctx));
+        check_refusal(s, c, g, p, desc);
+        conf_skip(reason, "%s", desc);
+        return CONF_SKIPPED;
+    }
+    if (st == SMAX_ERROR_NOT_SUPPORTED && c->algo == SMAX_ALGO_FUSED) {
+        /* Forced fused on a row it cannot hold. Legitimate only beyond the
+         * variant's limit (forward: the device info's fused_max_cols). */
+        const int64_t limit = s->fused_limit[conf_variant_index(c->v)];
+        if (smax_last_error(s->ctx)[0] == '\0') {
+            conf_fail("%s: NOT_SUPPORTED without a reason in "
+                      "smax_last_error()",
+                      desc);
+            return CONF_FAILED;
+        }
+        if (c->cols <= limit) {
+            conf_fail("%s: fused refused %lld cols below its limit %lld: %s",
+                      desc, (long long)c->cols, (long long)limit,
+                      smax_last_error(s->ctx));
+            return CONF_FAILED;
+        }
+        check_refusal(s, c, g, p, desc);
+        return CONF_SKIPPED;
+    }
+    if (st != SMAX_SUCCESS) {
+        conf_fail("%s: the plan returned %s (%s)", desc,
+                  smax_status_string(st), smax_last_error(s->ctx));
+        return CONF_FAILED;
+    }
+    if (plan->algorithm == SMAX_ALGO_AUTO ||
+        (c->algo != SMAX_ALGO_AUTO && plan->algorithm != c->algo)) {
+        conf_fail("%s: the plan runs %s", desc,
+                  conf_algo_name(plan->algorithm));
+        return CONF_FAILED;
+    }
+    if (!conf_variant_supported(s, c->v)) {
+        conf_fail("%s: the device reports a dtype unsupported but the plan "
+                  "accepts it",
+                  desc);
+        return CONF_FAILED;
+    }
+    return CONF_PASSED;
+}
+
+/* Runs twice and checks everything; the case's buffers are ready. */
+static conf_outcome run_checked(conf_suite *s, const conf_case *c,
+                                const geometry *g, const conf_prep *p,
+                                const smax_plan_info *plan, case_buffers *cb,
+                                float *out, const char *desc)
+{
+    const smax_problem prob = problem_of(c, g);
+    for (int run = 0; run < 2; ++run) {
+        smax_status st = run_once(s, &prob, g, cb, run);
+        if (st != SMAX_SUCCESS) {
+            conf_fail("%s: run %d returned %s (%s)", desc, run + 1,
+                      smax_status_string(st), smax_last_error(s->ctx));
+            return CONF_FAILED;
+        }
+    }
+    int b = 0;
+    int64_t d = first_changed(g, cb->after[0], cb->after[1], &b);
+    if (d >= 0) {
+        conf_fail("%s: not deterministic: byte %" PRId64 " of buffer %d "
+                  "differs between two runs",
+                  desc, d, b);
+        return CONF_FAILED;
+    }
+
+    const array *o = &g->a[g->n_arr - 1];
+    const size_t n = (size_t)(c->rows * c->cols);
+    unsigned char *got = malloc(n * o->es + 1);
+    if (!got) {
+        conf_skip("host memory for the output copy", "%s", desc);
+        return CONF_SKIPPED;
+    }
+    take_rows(cb->after[0][o->buf], o, got, c->rows, c->cols);
+
+    /* Every byte but the output's elements must be as written before the
+     * run: drop the outputs into the pre-run image, compare all of it. */
+    conf_outcome outcome = CONF_FAILED;
+    place_rows(cb->img[o->buf], o, got, c->rows, c->cols);
+    if ((d = first_changed(g, cb->img, cb->after[0], &b)) >= 0) {
+        char at[160];
+        where_is(g, c, b, (size_t)d, at, sizeof at);
+        conf_fail("%s: byte %" PRId64 " of buffer %d changed (0x%02x -> "
+                  "0x%02x): %s",
+                  desc, d, b, cb->img[b][d], cb->after[0][b][d], at);
+        goto done;
+    }
+    char why[400];
+    if (!conf_check_output(c, p, got, (int)plan->merge_levels, desc, why,
+                           sizeof why)) {
+        conf_fail("%s: %s (plan %s, group %u, %lld chunks, %u merge levels)",
+                  desc, why, conf_algo_name(plan->algorithm),
+                  plan->group_size, (long long)plan->chunks_per_row,
+                  plan->merge_levels);
+        goto done;
+    }
+    if (out)
+        smax_fmt_decode(conf_fmt(o->t), got, n, out);
+    conf_pass("%s", desc);
+    outcome = CONF_PASSED;
+done:
+    free(got);
+    return outcome;
 }
 
 conf_outcome conf_run_case(conf_suite *s, const conf_case *c, float *out)
 {
-    char desc[512];
+    char desc[600];
     describe(c, desc, sizeof desc);
     const geometry g = geometry_of(c);
-    const smax_problem p = problem_of(c, &g);
+
+    conf_prep own_prep;
+    memset(&own_prep, 0, sizeof own_prep);
+    const conf_prep *p = c->prep;
+    if (!p) {
+        if (!conf_prepare(c, &own_prep)) {
+            conf_skip("host memory for the inputs and the reference", "%s",
+                      desc);
+            return CONF_SKIPPED;
+        }
+        p = &own_prep;
+    }
 
     smax_plan_info plan;
-    smax_status st = smax_plan(s->ctx, &p, &plan);
-    if (st == SMAX_ERROR_NOT_SUPPORTED && c->algo != SMAX_ALGO_AUTO) {
-        /* A forced algorithm that cannot run the shape (fused on a row
-         * longer than on-chip memory): the refusal itself is the case, and
-         * check_refusal counts it; there is no output to compare. */
-        if (smax_last_error(s->ctx)[0] == '\0')
-            conf_fail("%s: NOT_SUPPORTED without a reason in "
-                      "smax_last_error()", desc);
-        check_refusal(s, c, &g, desc);
-        return CONF_SKIPPED;
-    }
-    if (st != SMAX_SUCCESS) {
-        conf_fail("%s: smax_plan returned %s (%s)", desc,
-                  smax_status_string(st), smax_last_error(s->ctx));
-        return CONF_FAILED;
-    }
-    if (plan.algorithm == SMAX_ALGO_AUTO ||
-        (c->algo != SMAX_ALGO_AUTO && plan.algorithm != c->algo)) {
-        conf_fail("%s: the plan runs %s", desc,
-                  conf_algo_name(plan.algorithm));
-        return CONF_FAILED;
+    conf_outcome outcome = plan_case(s, c, &g, p, desc, &plan);
+    if (outcome != CONF_PASSED) {
+        conf_prep_free(&own_prep);
+        return outcome;
     }
 
-    case_buffers b;
-    if (!make_buffers(s, c, &g, &b, &st)) {
+    case_buffers cb;
+    smax_status st;
+    if (!make_buffers(s, c, &g, p, &cb, &st)) {
         char reason[256];
         snprintf(reason, sizeof reason,
-                 "cannot allocate %zu + %zu bytes (%s)", g.x_bytes, g.y_bytes,
-                 smax_status_string(st));
+                 "cannot allocate %zu + %zu + %zu bytes (%s)", g.bytes[0],
+                 g.bytes[1], g.bytes[2], smax_status_string(st));
         conf_skip(reason, "%s", desc);
+        conf_prep_free(&own_prep);
         return CONF_SKIPPED;
     }
-
-    conf_outcome outcome = CONF_FAILED;
-    float *got = malloc(sizeof(float) * (size_t)(c->rows * c->cols));
-    float *ref_own = NULL;
-    const float *ref = c->ref;
-    for (int run = 0; run < 2; ++run) {
-        st = run_once(s, &p, c, &g, &b, run);
-        if (st != SMAX_SUCCESS) {
-            conf_fail("%s: run %d returned %s (%s)", desc, run + 1,
-                      smax_status_string(st), smax_last_error(s->ctx));
-            goto done;
-        }
-    }
-
-    const size_t out_bytes = g.y_bytes ? g.y_bytes : g.x_bytes;
-    const size_t y_off = c->layout.in_place ? c->layout.x_offset
-                                            : c->layout.y_offset;
-    int64_t d = first_difference(b.after[0], b.after[1], out_bytes);
-    if (d >= 0) {
-        conf_fail("%s: not deterministic: byte %" PRId64 " differs between "
-                  "two runs",
-                  desc, d);
-        goto done;
-    }
-    if (!got) {
-        conf_skip("host memory for the output copy", "%s", desc);
-        outcome = CONF_SKIPPED;
-        goto done;
-    }
-    take_rows(b.after[0], y_off, got, c->rows, c->cols, g.ys);
-
-    /* Every byte but the outputs must be as written before the run: take
-     * the pre-run image, drop the outputs in, compare all of it. */
-    unsigned char *expect = g.y_bytes ? b.y_img : b.x_img;
-    place_rows(expect, y_off, got, c->rows, c->cols, g.ys);
-    d = first_difference(expect, b.after[0], out_bytes);
-    if (d >= 0) {
-        conf_fail("%s: byte %" PRId64 " outside the output changed "
-                  "(0x%02x -> 0x%02x: padding, offset area or canary)",
-                  desc, d, expect[d], b.after[0][d]);
-        goto done;
-    }
-    if (g.y_bytes && (d = first_difference(b.x_img, b.x_after,
-                                           g.x_bytes)) >= 0) {
-        conf_fail("%s: the input buffer changed at byte %" PRId64, desc, d);
-        goto done;
-    }
-
-    if (!ref) {
-        ref_own = malloc(sizeof(float) * (size_t)(c->rows * c->cols));
-        if (!ref_own) {
-            conf_skip("host memory for the reference", "%s", desc);
-            outcome = CONF_SKIPPED;
-            goto done;
-        }
-        smax_reference(c->x, c->rows, c->cols, c->cols, ref_own, c->cols,
-                       c->flags, c->scale);
-        ref = ref_own;
-    }
-    smax_check_result res;
-    if (!smax_check_output(c->x, c->cols, got, c->cols, ref, c->cols,
-                           c->rows, c->cols, c->flags,
-                           (int)plan.merge_levels, &res)) {
-        conf_fail("%s: %lld bad values/rows; first: %s (plan %s, %u merge "
-                  "levels)",
-                  desc, (long long)res.bad, res.message,
-                  conf_algo_name(plan.algorithm), plan.merge_levels);
-        goto done;
-    }
-    if (res.trh > 0.0)
-        conf_note_error(res.worst_rel / res.trh, desc);
-    if (out)
-        memcpy(out, got, sizeof(float) * (size_t)(c->rows * c->cols));
-    conf_pass("%s", desc);
-    outcome = CONF_PASSED;
-
-done:
-    free(got);
-    free(ref_own);
-    free_buffers(&b);
+    conf_prep view;
+    memset(&view, 0, sizeof view);
+    const conf_prep *use = p;
+    outcome = device_view(c, &g, &cb, p, &view, &use, desc);
+    if (outcome == CONF_PASSED)
+        outcome = run_checked(s, c, &g, use, &plan, &cb, out, desc);
+    conf_prep_free(&view);
+    free_buffers(&cb);
+    conf_prep_free(&own_prep);
     return outcome;
 }
 
 void conf_run_all_algos(conf_suite *s, conf_case *c)
 {
-    float *ref_own = NULL;
-    const float *saved = c->ref;
-    if (!c->ref) {
-        ref_own = malloc(sizeof(float) * (size_t)(c->rows * c->cols));
-        if (ref_own) {
-            smax_reference(c->x, c->rows, c->cols, c->cols, ref_own, c->cols,
-                           c->flags, c->scale);
-            c->ref = ref_own;
+    conf_prep prep;
+    const conf_prep *saved = c->prep;
+    if (!c->prep) {
+        if (!conf_prepare(c, &prep)) {
+            conf_skip("host memory for the inputs and the reference",
+                      "[%s] %s %s", c->group, c->v->name, c->label);
+            return;
         }
+        c->prep = &prep;
     }
     for (int a = 0; a < CONF_ALGO_COUNT; ++a) {
         c->algo = conf_algos[a];
         conf_run_case(s, c, NULL);
     }
-    c->ref = saved;
-    free(ref_own);
-}
-
-int conf_context_usable(conf_suite *s, char *why, size_t why_len)
-{
-    const float x[10] = {1, 2, 3, 4, 5, -1, 0, 1, -INFINITY, 2};
-    float y[10], ref[10];
-    smax_buffer b = NULL;
-    smax_problem p = smax_problem_make(2, 5);
-    smax_status st = smax_buffer_alloc(s->ctx, sizeof x, &b);
-    if (st == SMAX_SUCCESS)
-        st = smax_buffer_write(s->ctx, b, 0, x, sizeof x);
-    if (st == SMAX_SUCCESS)
-        st = smax_softmax(s->ctx, &p, b, 0, b, 0);
-    if (st == SMAX_SUCCESS)
-        st = smax_synchronize(s->ctx);
-    if (st == SMAX_SUCCESS)
-        st = smax_buffer_read(s->ctx, b, 0, y, sizeof y);
-    smax_buffer_free(b);
-    if (st != SMAX_SUCCESS) {
-        snprintf(why, why_len, "a good call afterwards returned %s (%s)",
-                 smax_status_string(st), smax_last_error(s->ctx));
-        return 0;
-    }
-    smax_reference(x, 2, 5, 5, ref, 5, 0, 1.0f);
-    smax_check_result res;
-    if (!smax_check_output(x, 5, y, 5, ref, 5, 2, 5, 0, 0, &res)) {
-        snprintf(why, why_len, "a good call afterwards is wrong: %s",
-                 res.message);
-        return 0;
-    }
-    return 1;
-}
-
-int64_t conf_cols_for_chunks(conf_suite *s, int64_t rows, int64_t chunks,
-                             int64_t limit)
-{
-    smax_plan_info pi;
-    for (int64_t cols = 1; cols <= limit; ++cols) {
-        if (conf_plan(s, rows, cols, SMAX_ALGO_MULTIBLOCK, &pi) !=
-            SMAX_SUCCESS)
-            continue;
-        if (pi.chunks_per_row == chunks)
-            return cols;
-        if (pi.chunks_per_row > chunks + 64)
-            break;
-    }
-    return -1;
-}
-
-int64_t conf_cols_for_levels(conf_suite *s, int levels, int64_t limit)
-{
-    smax_plan_info pi;
-    int64_t lo = 1, hi = 1;
-    /* Doubling, then a binary search for the smallest such cols. */
-    while (hi <= limit) {
-        if (conf_plan(s, 1, hi, SMAX_ALGO_MULTIBLOCK, &pi) == SMAX_SUCCESS &&
-            (int)pi.merge_levels >= levels)
-            break;
-        lo = hi;
-        hi *= 2;
-    }
-    if (hi > limit)
-        return -1;
-    while (hi - lo > 1) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (conf_plan(s, 1, mid, SMAX_ALGO_MULTIBLOCK, &pi) == SMAX_SUCCESS &&
-            (int)pi.merge_levels >= levels)
-            hi = mid;
-        else
-            lo = mid;
-    }
-    return hi;
+    if (!saved)
+        conf_prep_free(&prep);
+    c->prep = saved;
 }

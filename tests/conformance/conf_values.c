@@ -1,9 +1,11 @@
 /*
  * conf_values.c - the inputs of PRODUCT.md section 4, generated from a
  * fixed seed (splitmix64 + Box-Muller) so every backend and every run sees
- * the same numbers, and a failure can be reproduced.
+ * the same numbers, and a failure can be reproduced. Each distribution is
+ * meant for a dtype: "the lowest value" and "subnormals" are the dtype's,
+ * and normal values are clamped to its finite range (conf_prep.c rounds
+ * them to it afterwards).
  */
-#include <float.h>
 #include <math.h>
 
 #include "conf.h"
@@ -48,29 +50,38 @@ const char *conf_dist_name(conf_dist d)
     case CONF_NORMAL_1: return "normal(sigma=1)";
     case CONF_NORMAL_30: return "normal(sigma=30)";
     case CONF_NORMAL_1E4: return "normal(sigma=1e4)";
-    case CONF_OVERFLOW: return "overflow(88..90, rest -FLT_MAX)";
-    case CONF_NEG_OVERFLOW: return "neg-overflow(-86..-88, rest -FLT_MAX)";
+    case CONF_OVERFLOW: return "overflow(88..90, rest lowest)";
+    case CONF_NEG_OVERFLOW: return "neg-overflow(-86..-88, rest lowest)";
     case CONF_EQUAL: return "equal values";
     case CONF_DOMINANT: return "one dominant element";
-    case CONF_LOWEST: return "-FLT_MAX everywhere";
+    case CONF_LOWEST: return "lowest finite everywhere";
     case CONF_SUBNORMAL: return "subnormals";
     default: return "?";
     }
 }
 
 /* oneDNN's overflow pattern: without the max shift exp(88..90) overflows
- * f32, and exp(-FLT_MAX - m) must come out as 0, not NaN. */
-static void fill_sparse_peaks(float *row, int64_t cols, double lo, double hi)
+ * f32, and exp(lowest - m) must come out as 0, not NaN. */
+static void fill_sparse_peaks(float *row, int64_t cols, double lo, double hi,
+                              float lowest)
 {
     for (int64_t c = 0; c < cols; ++c)
-        row[c] = -FLT_MAX;
+        row[c] = lowest;
     int64_t peaks = cols < 4 ? 1 : 1 + conf_below(3);
     for (int64_t k = 0; k < peaks; ++k)
         row[conf_below(cols)] = (float)(lo + (hi - lo) * conf_uniform());
 }
 
-void conf_fill(float *x, int64_t rows, int64_t cols, conf_dist d)
+static float clamp(double v, double max)
 {
+    return (float)(v > max ? max : v < -max ? -max : v);
+}
+
+void conf_fill(float *x, int64_t rows, int64_t cols, conf_dist d,
+               smax_dtype t)
+{
+    const double max = conf_dtype_max(t);
+    const float lowest = (float)-max;
     for (int64_t r = 0; r < rows; ++r) {
         float *row = x + r * cols;
         switch (d) {
@@ -83,14 +94,14 @@ void conf_fill(float *x, int64_t rows, int64_t cols, conf_dist d)
                                  : d == CONF_NORMAL_30 ? 30.0
                                                        : 1e4;
             for (int64_t c = 0; c < cols; ++c)
-                row[c] = (float)conf_normal(sigma);
+                row[c] = clamp(conf_normal(sigma), max);
             break;
         }
         case CONF_OVERFLOW:
-            fill_sparse_peaks(row, cols, 88.0, 90.0);
+            fill_sparse_peaks(row, cols, 88.0, 90.0, lowest);
             break;
         case CONF_NEG_OVERFLOW:
-            fill_sparse_peaks(row, cols, -88.0, -86.0);
+            fill_sparse_peaks(row, cols, -88.0, -86.0, lowest);
             break;
         case CONF_EQUAL: {
             /* A different value per row, the same along the row. */
@@ -106,12 +117,12 @@ void conf_fill(float *x, int64_t rows, int64_t cols, conf_dist d)
             break;
         case CONF_LOWEST:
             for (int64_t c = 0; c < cols; ++c)
-                row[c] = -FLT_MAX;
+                row[c] = lowest;
             break;
         case CONF_SUBNORMAL:
             for (int64_t c = 0; c < cols; ++c) {
-                /* Uniform over the subnormal range, either sign. */
-                double v = conf_uniform() * (double)FLT_MIN;
+                /* Uniform over t's subnormal range, either sign. */
+                double v = conf_uniform() * conf_dtype_min_normal(t);
                 row[c] = (float)(conf_below(2) ? v : -v);
             }
             break;

@@ -29,7 +29,9 @@ static grad_row grad_row_sums(const float *y, const float *dy, int64_t cols,
     grad_row g = {0.0, 0.0, 0};
     double comp = 0.0;
     for (int64_t c = 0; c < cols; ++c) {
-        if (isnan(y[c]) || isnan(dy[c]))
+        /* As the library: NaN anywhere, and for log-softmax a y of +inf
+         * (never a forward output), make the row NaN. */
+        if (isnan(y[c]) || isnan(dy[c]) || (log_sm && y[c] == INFINITY))
             g.poisoned = 1;
         /* Exact: a product of two floats fits a double. */
         const double term = log_sm ? (double)dy[c] : (double)y[c] * dy[c];

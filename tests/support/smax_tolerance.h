@@ -67,6 +67,7 @@ int smax_check_output_half(const float *x, int64_t x_stride,
                            const uint16_t *got, int64_t got_stride,
                            const double *ref, int64_t ref_stride,
                            int64_t rows, int64_t cols, int fmt,
+                           uint32_t flags, int merge_levels,
                            smax_check_result *out);
 
 /* THE rule for the gradient (smax_reference_backward_f64 gives ref and

@@ -450,7 +450,7 @@ static void test_half_rule(void)
             smax_reference_f64(x, 1, N, N, ref, N, flags, 1.0f);
             for (int i = 0; i < N; ++i)
                 got[i] = smax_half_encode(fmt, ref[i]);
-            CHECK(smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt,
+            CHECK(smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt, 0, 0,
                                          &res) &&
                       res.worst_rel == 0.0 && res.trh == 1.0,
                   "fmt %d log %d: the rounded reference: %s", fmt, log_sm,
@@ -459,7 +459,7 @@ static void test_half_rule(void)
             float y32[N];
             f32_softmax(x, N, y32, log_sm);
             smax_fmt_encode(fmt, y32, N, got);
-            CHECK(smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt,
+            CHECK(smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt, 0, 0,
                                          &res) && res.worst_rel <= 1.0,
                   "fmt %d log %d: honest f32 rounded: %s", fmt, log_sm,
                   res.message);
@@ -468,12 +468,12 @@ static void test_half_rule(void)
                 got[i] = smax_half_encode(fmt, ref[i]);
             got[17] = (uint16_t)(got[17] + 1);
             got[18] = (uint16_t)(got[18] - 1);
-            CHECK(smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt,
+            CHECK(smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt, 0, 0,
                                          &res) && res.worst_rel == 1.0,
                   "fmt %d log %d: 1 ulp rejected: %s", fmt, log_sm,
                   res.message);
             got[40] = (uint16_t)(got[40] + 2);
-            CHECK(!smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt,
+            CHECK(!smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt, 0, 0,
                                           &res) && res.bad == 1 &&
                       res.first_col == 40 && res.worst_rel == 2.0,
                   "fmt %d log %d: 2 ulp at 40: %lld bad, first %lld", fmt,
@@ -482,14 +482,14 @@ static void test_half_rule(void)
             /* The -inf input: exactly 0 (log: -inf), not 1 ulp off. */
             const uint16_t hole = got[5];
             got[5] = (uint16_t)(hole + 1);
-            CHECK(!smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt,
+            CHECK(!smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt, 0, 0,
                                           &res) && res.first_col == 5,
                   "fmt %d log %d: 1 ulp at a -inf input accepted", fmt,
                   log_sm);
             got[5] = hole;
             /* NaN both ways. */
             got[9] = smax_half_encode(fmt, NAN);
-            CHECK(!smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt,
+            CHECK(!smax_check_output_half(x, N, got, N, ref, N, 1, N, fmt, 0, 0,
                                           &res) && res.first_col == 9,
                   "fmt %d log %d: unexpected NaN accepted", fmt, log_sm);
         }
@@ -498,7 +498,7 @@ static void test_half_rule(void)
     smax_reference_f64(x, 1, N, N, ref, N, 0, 1.0f);
     for (int i = 0; i < N; ++i)
         got[i] = smax_half_encode(SMAX_FMT_F16, 0.01);
-    CHECK(!smax_check_output_half(x, N, got, N, ref, N, 1, N, SMAX_FMT_F16,
+    CHECK(!smax_check_output_half(x, N, got, N, ref, N, 1, N, SMAX_FMT_F16, 0, 0,
                                   &res) && res.bad == N,
           "finite outputs of a NaN row: %lld failures", (long long)res.bad);
 
@@ -509,7 +509,7 @@ static void test_half_rule(void)
     double *rs = malloc(sizeof(double) * (size_t)n);
     uint16_t *zs = calloc((size_t)n, sizeof(uint16_t));
     smax_reference_f64(xs, 1, n, n, rs, n, 0, 1.0f);
-    CHECK(!smax_check_output_half(xs, n, zs, n, rs, n, 1, n, SMAX_FMT_F16,
+    CHECK(!smax_check_output_half(xs, n, zs, n, rs, n, 1, n, SMAX_FMT_F16, 0, 0,
                                   &res) && res.bad == n && res.worst_rel == 256.0,
           "all-zero f16 row: %lld failures, worst %g ulp", (long long)res.bad,
           res.worst_rel);
@@ -525,18 +525,18 @@ static void test_half_rule(void)
     double rr[2];
     smax_reference_f64(xr, 1, 2, 2, rr, 2, LOG, 1.0f);
     uint16_t g2[2] = {0x0000, 0xFBFF};
-    CHECK(smax_check_output_half(xr, 2, g2, 2, rr, 2, 1, 2, SMAX_FMT_F16,
+    CHECK(smax_check_output_half(xr, 2, g2, 2, rr, 2, 1, 2, SMAX_FMT_F16, 0, 0,
                                  &res),
           "-65504 for -70000 rejected: %s", res.message);
     g2[1] = 0xFBFE;
-    CHECK(!smax_check_output_half(xr, 2, g2, 2, rr, 2, 1, 2, SMAX_FMT_F16,
+    CHECK(!smax_check_output_half(xr, 2, g2, 2, rr, 2, 1, 2, SMAX_FMT_F16, 0, 0,
                                   &res) && res.first_col == 1,
           "-65472 for -70000 accepted");
     const double inf_ref[1] = {-INFINITY};
     const float inf_x[1] = {0.0f};
     const uint16_t near_inf[1] = {0xFBFF};
     CHECK(!smax_check_output_half(inf_x, 1, near_inf, 1, inf_ref, 1, 1, 1,
-                                  SMAX_FMT_F16, &res),
+                                  SMAX_FMT_F16, 0, 0, &res),
           "finite output of an infinite reference accepted");
 }
 
