@@ -80,6 +80,7 @@ typedef uint4 smax_u32x4;
 #include <hip/hip_fp16.h>
 #define SMAX_DIALECT_HIP 1
 #else
+#include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #define SMAX_DIALECT_CUDA 1
 #endif
@@ -127,12 +128,22 @@ typedef unsigned short smax_f16_mem;
 #define SMAX_F16_STORE8(p, f)                                                \
     do {                                                                     \
         unsigned int a_[4];                                                  \
-        for (int k_ = 0; k_ < 4; ++k_)                                       \
-            a_[k_] = (unsigned int)__half_as_ushort(__float2half_rn(f[2 * k_])) | \
-                     ((unsigned int)__half_as_ushort(                        \
-                          __float2half_rn(f[2 * k_ + 1])) << 16);            \
+        for (int k_ = 0; k_ < 4; ++k_) {                                     \
+            const __half2 h_ = __floats2half2_rn(f[2 * k_], f[2 * k_ + 1]);  \
+            a_[k_] = *(const unsigned int *)&h_;                             \
+        }                                                                    \
         *(uint4 *)(p) = make_uint4(a_[0], a_[1], a_[2], a_[3]);              \
     } while (0)
+#if defined(SMAX_DIALECT_CUDA)
+/* Two floats to two bf16 (low, high), round to nearest even: one
+ * instruction on sm_80 and later (the integer route costs six per
+ * element), emulated by cuda_bf16.h before. NaN stays NaN. */
+#define SMAX_BF16_PACK2(a, b)                                                \
+    __extension__({                                                          \
+        const __nv_bfloat162 h_ = __floats2bfloat162_rn((a), (b));           \
+        *(const unsigned int *)&h_;                                          \
+    })
+#endif
 typedef uint4 smax_u32x4;
 /* x * scale rounded on its own: the scaled input is an f32 value (as the
  * reference assumes), never contracted into an FMA with what follows. */

@@ -192,8 +192,12 @@ SMAX_FN void smax_stv_bf16(SMAX_GLOBAL smax_u16 *p, smax_vec v)
     smax_u32 a[4];
     SMAX_UNROLL_ALL
     for (int k = 0; k < 4; ++k)
+#if defined(SMAX_BF16_PACK2)
+        a[k] = SMAX_BF16_PACK2(v.e[2 * k], v.e[2 * k + 1]);
+#else
         a[k] = smax_f32_to_bf16(v.e[2 * k]) |
                (smax_f32_to_bf16(v.e[2 * k + 1]) << 16);
+#endif
     smax_u32x4 w;
     w.x = a[0];
     w.y = a[1];
