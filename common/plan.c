@@ -69,10 +69,11 @@ static size_t reduction_bytes(int group)
 }
 
 /* On-chip pitch of one row: room for cols plus the up to 3 elements that
- * align its float4s with the global ones, rounded to 4. */
+ * align its float4s with the global ones, rounded to 8 (the swizzle of
+ * smax_io.h permutes within aligned 8-float blocks). */
 static int64_t row_pitch(int64_t cols)
 {
-    return (cols + 3 + 3) & ~(int64_t)3;
+    return (cols + 3 + 7) & ~(int64_t)7;
 }
 
 /* Longest row whose `arrays` on-chip copies (forward: the row; backward:
@@ -84,7 +85,7 @@ static int64_t fused_max_cols_of(smax_context ctx, int arrays)
     if (local <= red + 8 * sizeof(float) * (size_t)arrays)
         return 0;
     return ((int64_t)((local - red) / (sizeof(float) * (size_t)arrays)) &
-            ~(int64_t)3) - 4;
+            ~(int64_t)7) - 8;
 }
 
 int64_t smax_fused_max_cols(smax_context ctx)

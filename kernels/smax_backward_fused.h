@@ -3,7 +3,7 @@
  * in registers: y and dy are read once into on-chip memory (as f32) while
  * S is summed, then dx is written from there. A row slot holds y at
  * [0, cols_padded) and dy at [cols_padded, 2 cols_padded) of its
- * 2 * cols_padded floats, each placed as in smax_fused.h; the reduction
+ * 2 * cols_padded floats, each placed (and swizzled) as in smax_fused.h; the reduction
  * scratch follows the slots.
  */
 #ifndef SMAX_BACKWARD_FUSED_H
@@ -31,10 +31,10 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
         smax_dyn_local + (smax_i64)slots * 2 * cols_padded;
     const smax_split sp =
         smax_split_slice(smax_row_shift3(yr, dyr, dxr), 0, cols);
-    SMAX_LOCAL float *sy = smax_dyn_local +
-                           (smax_i64)rs.slot * 2 * cols_padded +
-                           ((4 - sp.body) & 3);
+    SMAX_LOCAL float *sy =
+        smax_dyn_local + (smax_i64)rs.slot * 2 * cols_padded;
     SMAX_LOCAL float *sd = sy + cols_padded;
+    const int pad = (4 - sp.body) & 3;
     const int step = SMAX_VEC * lanes;
 
     float s = 0.0f, s_lost = 0.0f;
@@ -43,15 +43,16 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
         for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step) {
             const smax_vec vy = smax_load_vec_in(yr + j);
             const smax_vec vd = smax_load_vec_in(dyr + j);
-            smax_stv_local(sy + j, vy);
-            smax_stv_local(sd + j, vd);
+            smax_stv_local(sy, j + pad, vy);
+            smax_stv_local(sd, j + pad, vd);
             smax_kahan_add(&s, &s_lost, smax_bwd_terms_vec(vy, vd, flags));
         }
         for (int j = smax_scalar_first(lane, sp); j < cols;
              j = smax_scalar_next(j, lanes, sp)) {
-            sy[j] = smax_load_in(yr, j);
-            sd[j] = smax_load_in(dyr, j);
-            smax_kahan_add(&s, &s_lost, smax_bwd_term(sy[j], sd[j], flags));
+            const int i = smax_swizzle(j + pad);
+            sy[i] = smax_load_in(yr, j);
+            sd[i] = smax_load_in(dyr, j);
+            smax_kahan_add(&s, &s_lost, smax_bwd_term(sy[i], sd[i], flags));
         }
     }
     s = smax_bwd_total(smax_reduce_float(red, s, 1, rs.lid, lane, lanes));
@@ -61,12 +62,14 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
         return;
     for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step)
         smax_store_vec_out(dxr + j,
-                           smax_bwd_out_vec(smax_ldv_local(sy + j),
-                                            smax_ldv_local(sd + j), s, scale,
+                           smax_bwd_out_vec(smax_ldv_local(sy, j + pad),
+                                            smax_ldv_local(sd, j + pad), s, scale,
                                             flags));
     for (int j = smax_scalar_first(lane, sp); j < cols;
          j = smax_scalar_next(j, lanes, sp))
-        smax_store_out(dxr, j, smax_bwd_out(sy[j], sd[j], s, scale, flags));
+        smax_store_out(dxr, j,
+                       smax_bwd_out(sy[smax_swizzle(j + pad)],
+                                    sd[smax_swizzle(j + pad)], s, scale, flags));
 }
 
 #endif /* SMAX_BACKWARD_FUSED_H */
