@@ -107,7 +107,7 @@ typedef struct bench_result {
     /* timing */
     bench_timing t;
     int slots;
-    double gbps;      /* (rows*cols*4 read + rows*cols*4 written) / time  */
+    double gbps;      /* bytes read once + bytes written once, / time     */
     double pct_copy;  /* copy time / this time * 100                      */
     double vs_best;   /* auto only: auto time / best forced time          */
     char note[320];
@@ -121,6 +121,8 @@ typedef struct bench_meta {
     uint64_t global_mem_bytes;
     uint32_t compute_units;
     int log_softmax;
+    const char *x_dtype, *y_dtype; /* "f32", "f16", "bf16"                 */
+    int backward;                  /* the gradient: y, dy read; dx written  */
     int reps;
     double rotate_bytes;
     char date[64];

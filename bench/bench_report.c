@@ -57,12 +57,15 @@ void bench_print_table(FILE *f, const bench_meta *m, const bench_result *r,
                "compute units, %s)\n",
             m->version, m->backend, m->device, m->vendor, m->compute_units,
             bench_bytes_str((double)m->global_mem_bytes, b1));
-    fprintf(f, "%s, f32; time = median over up to %d batches of the per-launch "
-               "time of back-to-back launches;\n",
-            m->log_softmax ? "log-softmax" : "softmax", m->reps);
+    fprintf(f, "%s%s, x %s, y %s; time = median over up to %d batches of the "
+               "per-launch time of back-to-back launches;\n",
+            m->log_softmax ? "log-softmax" : "softmax",
+            m->backward ? " gradient" : "", m->x_dtype, m->y_dtype, m->reps);
     fprintf(f, "cold L2 approximated by rotating buffers over >= %s; GB/s = "
-               "rows*cols*4 B read + written once, / time;\n",
-            bench_bytes_str(m->rotate_bytes, b2));
+               "%s, / time;\n",
+            bench_bytes_str(m->rotate_bytes, b2),
+            m->backward ? "y and dy read once + dx written once"
+                        : "x read once + y written once");
     fprintf(f, "%% copy = smax_buffer_copy of the same bytes, timed the same "
                "way in this run.\n\n");
     fprintf(f, "%-18s %-11s %-11s %-16s %-6s %9s %11s %9s %7s %9s\n", "shape",
@@ -151,7 +154,8 @@ int bench_write_csv(const char *path, const bench_meta *m,
     FILE *f = open_output(path);
     if (!f)
         return -1;
-    fprintf(f, "backend,device,version,log,rows,cols,algo,ran,status,"
+    fprintf(f, "backend,device,version,x_dtype,y_dtype,direction,log,rows,"
+               "cols,algo,ran,status,"
                "group_size,rows_per_group,chunks_per_row,merge_levels,"
                "vector_width,bad,worst_rel,median_us,min_us,max_us,"
                "single_us,launches_per_batch,batches,slots,gbps,pct_copy,"
@@ -163,6 +167,8 @@ int bench_write_csv(const char *path, const bench_meta *m,
         csv_str(f, m->device);
         fputc(',', f);
         csv_str(f, m->version);
+        fprintf(f, ",%s,%s,%s", m->x_dtype, m->y_dtype,
+                m->backward ? "backward" : "forward");
         fprintf(f, ",%d,%lld,%lld,%s,%s,%s,%u,%u,%lld,%u,%u,%lld,%.6g,"
                    "%.4f,%.4f,%.4f,%.4f,%d,%d,%d,%.4f,%.2f,%.4f,",
                 m->log_softmax, (long long)x->rows, (long long)x->cols,
@@ -233,11 +239,14 @@ int bench_write_json(const char *path, const bench_meta *m,
     json_str(f, m->date);
     fputs(",\n  \"command\": ", f);
     json_str(f, m->command);
-    fprintf(f, ",\n  \"dtype\": \"f32\",\n  \"log_softmax\": %s,\n"
+    fprintf(f, ",\n  \"x_dtype\": \"%s\",\n  \"y_dtype\": \"%s\",\n"
+               "  \"direction\": \"%s\",\n  \"log_softmax\": %s,\n"
                "  \"max_batches\": %d,\n  \"rotate_bytes\": %.0f,\n",
+            m->x_dtype, m->y_dtype, m->backward ? "backward" : "forward",
             m->log_softmax ? "true" : "false", m->reps, m->rotate_bytes);
-    fputs("  \"bytes_counted\": \"rows*cols*4 read + rows*cols*4 written\",\n",
-          f);
+    fprintf(f, "  \"bytes_counted\": \"%s\",\n",
+            m->backward ? "y and dy read once + dx written once"
+                        : "x read once + y written once");
     if (m->have_overhead) {
         fputs("  \"launch_overhead\": {\"shape\": \"1x1\", \"algo\": \"auto\", "
               "\"batched_us\": ", f);

@@ -96,11 +96,16 @@ def target_pct(rows, cols):
 # smax through ctypes
 
 class SmaxProblem(ctypes.Structure):
-    _fields_ = [("rows", ctypes.c_int64), ("cols", ctypes.c_int64),
+    """struct smax_problem of smax.h (initialised by smax_problem_init)."""
+    _fields_ = [("struct_size", ctypes.c_size_t),
+                ("rows", ctypes.c_int64), ("cols", ctypes.c_int64),
                 ("x_row_stride", ctypes.c_int64), ("y_row_stride", ctypes.c_int64),
                 ("x_dtype", ctypes.c_int), ("y_dtype", ctypes.c_int),
                 ("algorithm", ctypes.c_int), ("flags", ctypes.c_uint32),
-                ("scale", ctypes.c_float)]
+                ("scale", ctypes.c_float), ("dy_row_stride", ctypes.c_int64)]
+
+
+DTYPES = {"f32": 0, "f16": 1, "bf16": 2}  # smax_dtype
 
 
 class SmaxPlanInfo(ctypes.Structure):
@@ -124,7 +129,7 @@ class SmaxDeviceInfo(ctypes.Structure):
                 ("supports_f16", ctypes.c_int), ("supports_bf16", ctypes.c_int)]
 
 
-assert ctypes.sizeof(SmaxProblem) == 56, "smax_problem layout"
+assert ctypes.sizeof(SmaxProblem) == 72, "smax_problem layout"
 assert ctypes.sizeof(SmaxPlanInfo) == 200, "smax_plan_info layout"
 
 
@@ -163,10 +168,15 @@ class Smax:
         self.info_get = fn("smax_device_info_get", ctypes.c_int, vp, P(SmaxDeviceInfo))
         self.wrap_ = fn("smax_cuda_buffer_wrap", ctypes.c_int, vp, vp, sz, P(vp))
         self.buffer_free = fn("smax_buffer_free", ctypes.c_int, vp)
-        self.problem_make = fn("smax_problem_make", SmaxProblem, i64, i64)
+        self.problem_init = fn("smax_problem_init", None, P(SmaxProblem), sz,
+                               i64, i64)
         self.softmax_ = fn("smax_softmax", ctypes.c_int, vp, P(SmaxProblem),
                            vp, sz, vp, sz)
+        self.backward_ = fn("smax_softmax_backward", ctypes.c_int, vp,
+                            P(SmaxProblem), vp, sz, vp, sz, vp, sz)
         self.plan_ = fn("smax_plan", ctypes.c_int, vp, P(SmaxProblem), P(SmaxPlanInfo))
+        self.plan_backward_ = fn("smax_plan_backward", ctypes.c_int, vp,
+                                 P(SmaxProblem), P(SmaxPlanInfo))
 
         self.backend = self.backend_name().decode()
         self.version = self.version_string().decode()
@@ -196,21 +206,30 @@ class Smax:
                               nbytes, ctypes.byref(buf)), "smax_cuda_buffer_wrap")
         return buf
 
-    def problem(self, rows, cols, algorithm, log):
-        p = self.problem_make(rows, cols)
+    def problem(self, rows, cols, algorithm, log, dtype="f32"):
+        p = SmaxProblem()
+        self.problem_init(ctypes.byref(p), ctypes.sizeof(p), rows, cols)
         p.algorithm = algorithm
         p.flags = SMAX_FLAG_LOG if log else 0
+        p.x_dtype = p.y_dtype = DTYPES[dtype]
         return p
 
-    def plan(self, prob):
+    def plan(self, prob, backward=False):
         info = SmaxPlanInfo()
-        self.check(self.plan_(self.ctx, ctypes.byref(prob), ctypes.byref(info)), "smax_plan")
+        f = self.plan_backward_ if backward else self.plan_
+        self.check(f(self.ctx, ctypes.byref(prob), ctypes.byref(info)),
+                   "smax_plan_backward" if backward else "smax_plan")
         return info
 
     def softmax(self, prob, xb, yb):
         st = self.softmax_(self.ctx, ctypes.byref(prob), xb, 0, yb, 0)
         if st:
             self.check(st, "smax_softmax")
+
+    def backward(self, prob, yb, dyb, dxb):
+        st = self.backward_(self.ctx, ctypes.byref(prob), yb, 0, dyb, 0, dxb, 0)
+        if st:
+            self.check(st, "smax_softmax_backward")
 
     def synchronize(self):
         self.check(self.sync_(self.ctx), "smax_synchronize")
@@ -321,11 +340,11 @@ def run_gpu(args, shapes):
         t_start = time.perf_counter()
         for si, (rows, cols) in enumerate(shapes, 1):
             tag = "%dx%d" % (rows, cols)
-            nbytes = rows * cols * 4
+            nbytes = rows * cols * ELEM_BYTES[args.dtype]
             free, _ = torch.cuda.mem_get_info()
-            # x, y, the fp32 reference, torch's output; float64 temporaries
-            # of the reference and the checks; the flush buffer exists already.
-            need = 4 * nbytes + 16 * min(rows * cols, max(cols, 1 << 26)) + (256 << 20)
+            # The fp32 source, inputs, output and torch's output; the flush
+            # buffer exists already.
+            need = 6 * rows * cols * 4 + (256 << 20)
             if rows == 0 or cols == 0 or need > 0.9 * free:
                 why = ("empty shape" if rows == 0 or cols == 0 else
                        "does not fit: needs ~%.1f GiB, %.1f GiB free" % (need / 2**30, free / 2**30))
@@ -336,59 +355,52 @@ def run_gpu(args, shapes):
             print("[%d/%d] %s (%.0f MiB in, %.0f s so far)" % (
                 si, total, tag, nbytes / 2**20, time.perf_counter() - t_start),
                 file=sys.stderr, flush=True)
-            gen = torch.Generator(device="cuda")
-            gen.manual_seed(1000003 * rows + cols)
-            x = torch.randn(rows, cols, device="cuda", dtype=torch.float32, generator=gen)
-            y = torch.empty_like(x)
-            # THE reference and tolerance rule, in C, on host copies.
-            x_host = x.cpu().numpy()
-            ref = (x_host, support.reference(x_host, args.log), support)
+            case = make_case(torch, support, args, rows, cols)
             torch.cuda.synchronize()
 
-            # The 100% mark: a device-to-device copy (torch copy_) of the same
-            # bytes. Its speed can depend on where the two buffers landed
-            # (seen on the H100: 2580 instead of 3000 GB/s for some x, y
-            # pairs), so the best of three pairs: x->y, y->x (y holds x by
-            # then, so x keeps its bytes), x->a fresh tensor.
-            z = torch.empty_like(x)
-            cands = [("x->y", timer(lambda: y.copy_(x))),
-                     ("y->x", timer(lambda: x.copy_(y))),
-                     ("x->z", timer(lambda: z.copy_(x)))]
+            # The 100% mark: a device-to-device copy (torch copy_) of one
+            # tensor's bytes, read and written. Its speed can depend on where
+            # the two buffers landed (seen on the H100: 2580 instead of 3000
+            # GB/s for some pairs), so the best of three pairs.
+            a_t, o_t = case["inputs"][0], case["out"]
+            z = torch.empty_like(a_t)
+            cands = [("in->out", timer(lambda: o_t.copy_(a_t))),
+                     ("out->in", timer(lambda: a_t.copy_(o_t))),
+                     ("in->new", timer(lambda: z.copy_(a_t)))]
             del z
+            case["restore"]()  # the copies overwrote the inputs
             best_name, (med, lo, hi, n) = min(cands, key=lambda c: c[1][0])
-            copy_us = med
+            copy_gbps = 2 * nbytes / (med * 1e-6) / 1e9
             row = result_row(rows, cols, "copy", "ok", med, lo, hi, n,
-                             gbps=2 * nbytes / (med * 1e-6) / 1e9, pct=100.0)
+                             gbps=copy_gbps, pct=100.0)
             row["ran"] = best_name
             row["note"] = ", ".join("%s %.1f us" % (c, t[0]) for c, t in cands)
             results.append(row)
             print("    %-16s %10.1f us %8.1f GB/s  (%s)" % ("copy", med, row["gbps"], row["note"]),
                   file=sys.stderr, flush=True)
 
-            xb = yb = None
+            bufs = None
             if smax is not None:
                 try:
-                    xb, yb = smax.wrap(x), smax.wrap(y)
+                    bufs = [smax.wrap(t) for t in case["inputs"] + [case["out"]]]
                 except SmaxError as e:
                     print("    smax wrap failed: %s" % e, file=sys.stderr)
             for impl in impls:
-                row = measure_impl(torch, peer_triton, smax, impl, x, y, xb, yb, ref,
-                                   args.log, timer)
+                row = measure_impl(torch, peer_triton, smax, impl, case, bufs,
+                                   timer)
                 row.update(rows=rows, cols=cols, impl=impl)
                 if row.get("median_us"):
-                    row["gbps"] = 2 * nbytes / (row["median_us"] * 1e-6) / 1e9
-                    row["pct_copy"] = 100.0 * copy_us / row["median_us"]
+                    row["gbps"] = case["moved"] / (row["median_us"] * 1e-6) / 1e9
+                    row["pct_copy"] = 100.0 * row["gbps"] / copy_gbps
                 results.append(row)
                 print("    %-16s %10s us %8s GB/s %6s%% copy  %s%s" % (
                     impl, fmt(row.get("median_us"), 1), fmt(row.get("gbps"), 1),
                     fmt(row.get("pct_copy"), 1), row["status"],
                     (" (" + row["note"] + ")") if row.get("note") else ""),
                     file=sys.stderr, flush=True)
-            if xb is not None:
-                smax.buffer_free(xb)
-            if yb is not None:
-                smax.buffer_free(yb)
-            del x, y, ref
+            for buf in bufs or []:
+                smax.buffer_free(buf)
+            del case
             torch.cuda.empty_cache()
         if smax is not None:
             smax.close()
@@ -396,18 +408,75 @@ def run_gpu(args, shapes):
     return meta, results
 
 
-def measure_impl(torch, peer_triton, smax, impl, x, y, xb, yb, ref, log, timer):
-    rows, cols = x.shape
+ELEM_BYTES = {"f32": 4, "f16": 2, "bf16": 2}
+
+
+def host_raw(t):
+    """A CUDA tensor's elements as host numpy: float32, or uint16 encodings
+    of a 16-bit type (what the C rules take)."""
+    import numpy as np
+    if t.element_size() == 4:
+        return t.cpu().numpy()
+    import torch
+    return t.contiguous().view(torch.int16).cpu().numpy().view(np.uint16)
+
+
+def make_case(torch, support, args, rows, cols):
+    """Inputs, output, bytes moved and the check of one shape: forward
+    (x -> y) or backward (y, dy -> dx), in args.dtype."""
+    dt = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}[args.dtype]
+    gen = torch.Generator(device="cuda")
+    gen.manual_seed(1000003 * rows + cols)
+    src = torch.randn(rows, cols, device="cuda", dtype=torch.float32, generator=gen)
+    log, n = args.log, rows * cols
+    case = {"backward": args.backward, "log": log, "dtype": args.dtype}
+    if not args.backward:
+        x = src.to(dt)
+        del src
+        x_keep = x.clone()
+        case["inputs"], case["out"] = [x], torch.empty_like(x)
+        case["moved"] = 2 * n * ELEM_BYTES[args.dtype]
+        x_host = x.float().cpu().numpy()
+        if args.dtype == "f32":
+            ref = support.reference(x_host, log)
+            case["check"] = lambda got, levels: support.check(
+                x_host, got.cpu().numpy(), ref, log, levels)
+        else:
+            ref64 = support.reference_f64(x_host, log)
+            case["check"] = lambda got, levels: support.check_half(
+                x_host, host_raw(got), ref64, log, levels, args.dtype)
+        case["restore"] = lambda: x.copy_(x_keep)
+        return case
+    f = torch.log_softmax if log else torch.softmax
+    y = f(src, dim=-1).to(dt)
+    dy = torch.randn(rows, cols, device="cuda", dtype=torch.float32,
+                     generator=gen).to(dt)
+    del src
+    keep = (y.clone(), dy.clone())
+    case["inputs"], case["out"] = [y, dy], torch.empty_like(y)
+    case["moved"] = 3 * n * ELEM_BYTES[args.dtype]
+    ref, mag = support.reference_backward(y.float().cpu().numpy(),
+                                          dy.float().cpu().numpy(), log)
+    case["check"] = lambda got, levels: support.check_backward(
+        ref, mag, host_raw(got), args.dtype, levels)
+    case["restore"] = lambda: (y.copy_(keep[0]), dy.copy_(keep[1]))
+    return case
+
+
+def measure_impl(torch, peer_triton, smax, impl, case, bufs, timer):
+    inputs, out = case["inputs"], case["out"]
+    rows, cols = out.shape
+    log, backward = case["log"], case["backward"]
     row = result_row(rows, cols, impl, "ok")
     merge_levels = 0
     try:
         if impl.startswith("smax-"):
-            if smax is None or xb is None:
+            if smax is None or bufs is None:
                 return result_row(rows, cols, impl, "error", note="smax not available")
             algo = dict(SMAX_ALGOS)[impl[5:]]
-            prob = smax.problem(rows, cols, algo, log)
+            prob = smax.problem(rows, cols, algo, log, case["dtype"])
             try:
-                plan = smax.plan(prob)
+                plan = smax.plan(prob, backward)
             except SmaxError as e:
                 st = "n/a" if e.status == SMAX_ERROR_NOT_SUPPORTED else "error"
                 return result_row(rows, cols, impl, st, note=str(e))
@@ -422,34 +491,42 @@ def measure_impl(torch, peer_triton, smax, impl, x, y, xb, yb, ref, log, timer):
             row["plan"] = "g%d r%d c%d L%d v%d" % (
                 plan.group_size, plan.rows_per_group, plan.chunks_per_row,
                 plan.merge_levels, plan.vector_width)
-
-            def fn():
-                smax.softmax(prob, xb, yb)
-            out = y
+            if backward:
+                def fn():
+                    smax.backward(prob, bufs[0], bufs[1], bufs[2])
+            else:
+                def fn():
+                    smax.softmax(prob, bufs[0], bufs[1])
         elif impl == "torch":
-            f = torch.log_softmax if log else torch.softmax
             res = {}
+            if backward:
+                g = (torch._log_softmax_backward_data if log
+                     else torch._softmax_backward_data)
 
-            def fn():
-                res["y"] = f(x, dim=-1)
-            out = None
+                def fn():
+                    res["y"] = g(inputs[1], inputs[0], -1, inputs[0].dtype)
+            else:
+                f = torch.log_softmax if log else torch.softmax
+
+                def fn():
+                    res["y"] = f(inputs[0], dim=-1)
         elif impl == "triton":
             row["plan"] = peer_triton.describe(cols)
-
-            def fn():
-                peer_triton.softmax(x, y, log)
-            out = y
+            if backward:
+                def fn():
+                    peer_triton.softmax_backward(inputs[0], inputs[1], out, log)
+            else:
+                def fn():
+                    peer_triton.softmax(inputs[0], out, log)
         else:
             raise ValueError(impl)
 
         # Verify: poisoned output, one run, compare.
-        y.fill_(float("nan"))
+        out.fill_(float("nan"))
         fn()
         torch.cuda.synchronize()
         got = res["y"] if impl == "torch" else out
-        x_host, ref_host, support = ref
-        ok, bad, worst, trh, msg = support.check(x_host, got.cpu().numpy(), ref_host,
-                                                 log, merge_levels)
+        ok, bad, worst, trh, msg = case["check"](got, merge_levels)
         if impl == "torch":
             res.clear()
         row.update(bad=bad, worst_rel=worst, trh=trh)
@@ -728,8 +805,11 @@ def common_meta(args):
             "command": " ".join(shlex.quote(a) for a in [sys.executable] + sys.argv),
             "host": platform.node(), "python": platform.python_version(),
             "log_softmax": bool(args.log), "reps": args.reps, "warmup": args.warmup,
-            "dtype": "f32", "flush_bytes": FLUSH_BYTES,
-            "bytes_counted": "rows*cols*4 read + rows*cols*4 written"}
+            "dtype": args.dtype, "direction": "backward" if args.backward else "forward",
+            "flush_bytes": FLUSH_BYTES,
+            "bytes_counted": ("y and dy read once, dx written once" if args.backward
+                              else "x read once, y written once")
+                             + " (%d-byte elements)" % ELEM_BYTES[args.dtype]}
 
 
 def selftest_check(args):
@@ -745,7 +825,18 @@ def selftest_check(args):
     ok, bad, _, trh, msg = sup.check(x, np.zeros_like(x), ref, False, 0)
     assert not ok and bad > 0 and msg, (ok, bad, msg)
     assert trh == sup.trh(5000, 0, False) > 0
-    print("selftest: the C reference and tolerance rule load and judge", file=sys.stderr)
+    # 16-bit outputs: the reference rounded to bf16 passes, zeros fail.
+    ref64 = sup.reference_f64(x, False)
+    bits = ref64.astype(np.float32).view(np.uint32).astype(np.uint64)
+    bf16 = ((bits + 0x7fff + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+    assert sup.check_half(x, bf16, ref64, False, 0, "bf16")[0]
+    assert not sup.check_half(x, np.zeros_like(bf16), ref64, False, 0, "bf16")[0]
+    # The gradient: the reference itself passes, an all-zero dx fails.
+    dy = np.random.default_rng(4).standard_normal(x.shape).astype(np.float32)
+    gref, gmag = sup.reference_backward(ref, dy, False)
+    assert sup.check_backward(gref, gmag, gref.astype(np.float32), "f32", 0)[0]
+    assert not sup.check_backward(gref, gmag, np.zeros_like(dy), "f32", 0)[0]
+    print("selftest: the C references and tolerance rules load and judge", file=sys.stderr)
 
 
 def selftest(args):
@@ -816,6 +907,11 @@ def main(argv=None):
                     help="seconds one measurement may take; fewer reps (>= 3) past it")
     ap.add_argument("--quick", action="store_true", help="5 reps, 1 warm-up, 1 s budget")
     ap.add_argument("--log", action="store_true", help="log-softmax")
+    ap.add_argument("--dtype", default="f32", choices=sorted(ELEM_BYTES),
+                    help="element type of every tensor (default f32)")
+    ap.add_argument("--backward", action="store_true",
+                    help="the gradient: smax_softmax_backward, "
+                         "torch._softmax_backward_data, a Triton backward kernel")
     ap.add_argument("--device", type=int, default=0, help="CUDA device index")
     ap.add_argument("--commit", help="git commit to record (default: git rev-parse HEAD)")
     ap.add_argument("--selftest", action="store_true",

@@ -1,6 +1,7 @@
 /*
- * smax_bench.c - smax-bench: verify and time smax_softmax over a list of
- * shapes, for each algorithm, against a device-to-device copy.
+ * smax_bench.c - smax-bench: verify and time smax_softmax (or, with
+ * --backward, smax_softmax_backward) over a list of shapes, for each
+ * algorithm and any dtypes, against a device-to-device copy.
  *
  * Public API only (smax.h), plus the host float64 reference and tolerance
  * rule of the test support library. Runs unchanged on every backend: there
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "smax_half.h"
 #include "smax_reference.h"
 #include "smax_tolerance.h"
 
@@ -32,6 +34,8 @@ typedef struct options {
     int algos[4];
     int nalgos;
     int log_softmax;
+    smax_dtype x_dtype, y_dtype;
+    int backward;
     int reps;
     int quiet;
     const char *csv, *json;
@@ -42,18 +46,24 @@ typedef struct options {
     int overhead;
 } options;
 
+/* Pools of slots: the input (x, or y), dy (backward only) and the output
+ * (y, or dx). */
 typedef struct launch_state {
     smax_context ctx;
     smax_problem prob;
-    smax_buffer xpool, ypool;
+    int backward;
+    smax_buffer xpool, dpool, ypool;
     size_t slot_bytes; /* distance between slots                       */
-    size_t bytes;      /* bytes of one x (or y)                         */
+    size_t bytes;      /* bytes of one input, what the copy moves       */
 } launch_state;
 
 static smax_status launch_softmax(void *user, int slot)
 {
     launch_state *s = user;
     size_t off = (size_t)slot * s->slot_bytes;
+    if (s->backward)
+        return smax_softmax_backward(s->ctx, &s->prob, s->xpool, off,
+                                     s->dpool, off, s->ypool, off);
     return smax_softmax(s->ctx, &s->prob, s->xpool, off, s->ypool, off);
 }
 
@@ -86,6 +96,10 @@ static void usage(FILE *f)
         "  --algo LIST       auto|fused|online|multiblock|all, or a comma list\n"
         "                    (default all = every forced algorithm, then auto)\n"
         "  --log             log-softmax instead of softmax\n"
+        "  --dtype X[,Y]     f32|f16|bf16 of x and y (one name: both; default\n"
+        "                    f32); with --backward y is also dy's, x dx's\n"
+        "  --backward        the gradient (smax_softmax_backward): y and dy\n"
+        "                    read, dx written\n"
         "  --reps N          timed batches per measurement (default 11; at least\n"
         "                    3, fewer than N once a measurement passes --max-seconds)\n"
         "  --batch-ms MS     minimum length of one batch (default 2)\n"
@@ -137,6 +151,40 @@ static int parse_algos(options *o, const char *arg)
         }
     }
     return 0;
+}
+
+static int parse_dtype(const char *name, smax_dtype *out)
+{
+    if (!strcmp(name, "f32"))
+        *out = SMAX_DTYPE_F32;
+    else if (!strcmp(name, "f16"))
+        *out = SMAX_DTYPE_F16;
+    else if (!strcmp(name, "bf16"))
+        *out = SMAX_DTYPE_BF16;
+    else
+        return -1;
+    return 0;
+}
+
+static int parse_dtypes(options *o, const char *arg)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", arg);
+    char *comma = strchr(buf, ',');
+    if (comma)
+        *comma = '\0';
+    if (parse_dtype(buf, &o->x_dtype) ||
+        parse_dtype(comma ? comma + 1 : buf, &o->y_dtype)) {
+        fprintf(stderr, "smax-bench: --dtype wants f32, f16 or bf16 (X or "
+                        "X,Y), not '%s'\n", arg);
+        return -1;
+    }
+    return 0;
+}
+
+static const char *bench_dtype_name(smax_dtype t)
+{
+    return t == SMAX_DTYPE_F16 ? "f16" : t == SMAX_DTYPE_BF16 ? "bf16" : "f32";
 }
 
 static int file_exists(const char *path)
@@ -193,6 +241,12 @@ static int parse_args(options *o, int argc, char **argv)
                 return 2;
         } else if (!strcmp(a, "--log")) {
             o->log_softmax = 1;
+        } else if (!strcmp(a, "--dtype")) {
+            NEED_VALUE;
+            if (parse_dtypes(o, v))
+                return 2;
+        } else if (!strcmp(a, "--backward")) {
+            o->backward = 1;
         } else if (!strcmp(a, "--reps")) {
             NEED_VALUE;
             o->reps = atoi(v);
@@ -333,10 +387,76 @@ static int64_t host_block_rows(int64_t cols)
     return cols >= HOST_BLOCK_ELEMS ? 1 : HOST_BLOCK_ELEMS / cols;
 }
 
+/* The host side of one shape: the inputs as the device sees them (decoded
+ * floats and their encodings), the reference, and the output read back.
+ * Forward: in0 = x, output y. Backward: in0 = y (a real softmax output,
+ * rounded to its type), in1 = dy, output dx. */
+typedef struct workload {
+    int backward;
+    uint32_t flags;
+    int in_fmt, out_fmt;         /* smax_half.h formats = smax_dtype     */
+    size_t n, in_bytes, out_bytes;
+    float *in0, *in1;            /* decoded inputs                       */
+    void *raw0, *raw1;           /* their encodings                      */
+    void *got;                   /* the output's encodings               */
+    float *ref32;                /* forward, f32 output                  */
+    double *ref64, *mag;         /* forward 16-bit output; backward      */
+} workload;
+
+static void workload_free(workload *w)
+{
+    free(w->in0);
+    free(w->in1);
+    free(w->raw0);
+    free(w->raw1);
+    free(w->got);
+    free(w->ref32);
+    free(w->ref64);
+    free(w->mag);
+    memset(w, 0, sizeof *w);
+}
+
+/* The reference of rows [r0, r0 + n). */
+static void reference_block(const workload *w, int64_t r0, int64_t n,
+                            int64_t cols)
+{
+    const int64_t at = r0 * cols;
+    if (w->backward) {
+        smax_reference_backward_f64(w->in0 + at, cols, w->in1 + at, cols, n,
+                                    cols, w->ref64 + at, cols, w->flags, 1.0f);
+        smax_reference_backward_mag(w->in0 + at, cols, w->in1 + at, cols, n,
+                                    cols, w->mag + at, cols, w->flags, 1.0f);
+    } else if (w->out_fmt == SMAX_FMT_F32) {
+        smax_reference(w->in0 + at, n, cols, cols, w->ref32 + at, cols,
+                       w->flags, 1.0f);
+    } else {
+        smax_reference_f64(w->in0 + at, n, cols, cols, w->ref64 + at, cols,
+                           w->flags, 1.0f);
+    }
+}
+
+/* THE rule for this workload's output over rows [r0, r0 + n). */
+static int check_block(const workload *w, int64_t r0, int64_t n, int64_t cols,
+                       int merge_levels, smax_check_result *c)
+{
+    const int64_t at = r0 * cols;
+    const char *got = (const char *)w->got +
+                      (size_t)at * smax_fmt_bytes(w->out_fmt);
+    if (w->backward)
+        return smax_check_backward(w->ref64 + at, cols, w->mag + at, cols, got,
+                                   cols, w->out_fmt, n, cols, merge_levels, c);
+    if (w->out_fmt == SMAX_FMT_F32)
+        return smax_check_output(w->in0 + at, cols, (const float *)got, cols,
+                                 w->ref32 + at, cols, n, cols, w->flags,
+                                 merge_levels, c);
+    return smax_check_output_half(w->in0 + at, cols, (const uint16_t *)got,
+                                  cols, w->ref64 + at, cols, n, cols,
+                                  w->out_fmt, w->flags, merge_levels, c);
+}
+
 /* The float64 host reference, over row blocks (in parallel with OpenMP),
  * with progress for big shapes. */
-static void reference(sweep *s, const float *x, float *ref, int64_t rows,
-                      int64_t cols, uint32_t flags)
+static void reference(sweep *s, const workload *w, int64_t rows, int64_t cols)
 {
     const int64_t step = host_block_rows(cols);
     const int64_t nblocks = (rows + step - 1) / step;
@@ -351,8 +471,7 @@ static void reference(sweep *s, const float *x, float *ref, int64_t rows,
     for (b = 0; b < nblocks; b++) {
         const int64_t r0 = b * step;
         const int64_t n = rows - r0 < step ? rows - r0 : step;
-        smax_reference(x + r0 * cols, n, cols, cols, ref + r0 * cols, cols,
-                       flags, 1.0f);
+        reference_block(w, r0, n, cols);
         if (loud && nblocks > 1) {
             BENCH_CRITICAL
             {
@@ -368,27 +487,23 @@ static void reference(sweep *s, const float *x, float *ref, int64_t rows,
         progress(s, " done (%.1f s)\n", bench_now() - t0);
 }
 
-/* smax_check_output over row blocks in parallel; on a failure the whole
- * check runs once more serially, for the exact first failure. */
-static int check(const float *x, const float *got, const float *ref,
-                 int64_t rows, int64_t cols, uint32_t flags, int merge_levels,
-                 smax_check_result *out)
+/* The rule over row blocks in parallel; on a failure the whole check runs
+ * once more serially, for the exact first failure. */
+static int check(const workload *w, int64_t rows, int64_t cols,
+                 int merge_levels, smax_check_result *out)
 {
     const int64_t step = host_block_rows(cols);
     const int64_t nblocks = (rows + step - 1) / step;
     int64_t b, bad = 0;
     double worst = 0.0, trh = 0.0;
     if (nblocks <= 1)
-        return smax_check_output(x, cols, got, cols, ref, cols, rows, cols,
-                                 flags, merge_levels, out);
+        return check_block(w, 0, rows, cols, merge_levels, out);
     BENCH_PARALLEL_FOR
     for (b = 0; b < nblocks; b++) {
         const int64_t r0 = b * step;
         const int64_t n = rows - r0 < step ? rows - r0 : step;
         smax_check_result c;
-        smax_check_output(x + r0 * cols, cols, got + r0 * cols, cols,
-                          ref + r0 * cols, cols, n, cols, flags, merge_levels,
-                          &c);
+        check_block(w, r0, n, cols, merge_levels, &c);
         BENCH_CRITICAL
         {
             bad += c.bad;
@@ -404,20 +519,91 @@ static int check(const float *x, const float *got, const float *ref,
         out->trh = trh;
         return 1;
     }
-    return smax_check_output(x, cols, got, cols, ref, cols, rows, cols, flags,
-                             merge_levels, out);
+    return check_block(w, 0, rows, cols, merge_levels, out);
+}
+
+/* Allocates and fills the host side of a shape: random normal input (the
+ * backward y is the softmax of it), encoded and decoded again so that the
+ * reference sees the device's values. 0 when host memory runs short. */
+static int workload_make(workload *w, const options *o, int64_t rows,
+                         int64_t cols)
+{
+    memset(w, 0, sizeof *w);
+    w->backward = o->backward;
+    w->flags = o->log_softmax ? SMAX_FLAG_LOG : 0;
+    /* Kernels read in and write out: forward x -> y, backward y, dy -> dx. */
+    w->in_fmt = (int)(o->backward ? o->y_dtype : o->x_dtype);
+    w->out_fmt = (int)(o->backward ? o->x_dtype : o->y_dtype);
+    w->n = (size_t)rows * (size_t)cols;
+    w->in_bytes = w->n * smax_fmt_bytes(w->in_fmt);
+    w->out_bytes = w->n * smax_fmt_bytes(w->out_fmt);
+    const size_t fbytes = w->n * sizeof(float), dbytes = w->n * sizeof(double);
+    w->in0 = malloc(fbytes);
+    w->raw0 = malloc(w->in_bytes);
+    w->got = malloc(w->out_bytes > fbytes ? w->out_bytes : fbytes);
+    int ok = w->in0 && w->raw0 && w->got;
+    if (w->backward) {
+        w->in1 = malloc(fbytes);
+        w->raw1 = malloc(w->in_bytes);
+        w->ref64 = malloc(dbytes);
+        w->mag = malloc(dbytes);
+        ok = ok && w->in1 && w->raw1 && w->ref64 && w->mag;
+    } else if (w->out_fmt == SMAX_FMT_F32) {
+        ok = ok && (w->ref32 = malloc(fbytes)) != NULL;
+    } else {
+        ok = ok && (w->ref64 = malloc(dbytes)) != NULL;
+    }
+    if (!ok) {
+        workload_free(w);
+        return 0;
+    }
+    const uint64_t seed = o->seed ^ ((uint64_t)rows << 32) ^ (uint64_t)cols;
+    bench_fill_normal(w->in0, w->n, seed, 1.0);
+    if (w->backward) {
+        /* y: a real forward output, in the output's place (got). */
+        smax_reference(w->in0, rows, cols, cols, (float *)w->got, cols,
+                       w->flags, 1.0f);
+        memcpy(w->in0, w->got, fbytes);
+        bench_fill_normal(w->in1, w->n, seed ^ 0x9e3779b97f4a7c15ULL, 1.0);
+        smax_fmt_encode(w->in_fmt, w->in1, w->n, w->raw1);
+        smax_fmt_decode(w->in_fmt, w->raw1, w->n, w->in1);
+    }
+    smax_fmt_encode(w->in_fmt, w->in0, w->n, w->raw0);
+    smax_fmt_decode(w->in_fmt, w->raw0, w->n, w->in0);
+    return 1;
+}
+
+/* Writes one input into every slot of a pool. */
+static smax_status fill_pool(sweep *s, smax_buffer pool, const void *src,
+                             size_t bytes, size_t slot_bytes, int nslots)
+{
+    smax_status st = SMAX_SUCCESS;
+    unsigned char *stage = nslots > 1 ? malloc((size_t)nslots * slot_bytes)
+                                      : NULL;
+    int i;
+    if (stage) {
+        for (i = 0; i < nslots; i++)
+            memcpy(stage + (size_t)i * slot_bytes, src, bytes);
+        st = smax_buffer_write(s->ctx, pool, 0, stage,
+                               (size_t)nslots * slot_bytes);
+        free(stage);
+        return st;
+    }
+    for (i = 0; i < nslots && st == SMAX_SUCCESS; i++)
+        st = smax_buffer_write(s->ctx, pool, (size_t)i * slot_bytes, src,
+                               bytes);
+    return st;
 }
 
 static void run_shape(sweep *s, int64_t rows, int64_t cols)
 {
     const options *o = s->o;
     const smax_device_info *info = &s->info;
-    uint32_t flags = o->log_softmax ? SMAX_FLAG_LOG : 0;
-    size_t bytes, slot_bytes, pool_bytes;
+    size_t bytes, out_bytes, slot_bytes, pool_bytes;
     uint64_t scratch_max = 0;
     double usable;
-    int nslots, i;
-    float *x = NULL, *ref = NULL, *got = NULL;
+    int nslots, i, npools = o->backward ? 3 : 2;
+    workload w;
     launch_state ls;
     smax_status st;
     char why[320], b1[32], b2[32], b3[32], b4[32];
@@ -427,6 +613,7 @@ static void run_shape(sweep *s, int64_t rows, int64_t cols)
     char plan_err[4][320];
 
     memset(&ls, 0, sizeof ls);
+    memset(&w, 0, sizeof w);
     if (rows == 0 || cols == 0) {
         skip_shape(s, rows, cols, "empty problem (nothing to time)");
         return;
@@ -436,17 +623,26 @@ static void run_shape(sweep *s, int64_t rows, int64_t cols)
         skip_shape(s, rows, cols, "too large for this host");
         return;
     }
-    bytes = (size_t)rows * (size_t)cols * sizeof(float);
-    slot_bytes = round_up(bytes, SLOT_ALIGN);
+    /* bytes: one input (x, y or dy); out_bytes: the output (y or dx). */
+    bytes = (size_t)rows * (size_t)cols *
+            smax_fmt_bytes((int)(o->backward ? o->y_dtype : o->x_dtype));
+    out_bytes = (size_t)rows * (size_t)cols *
+                smax_fmt_bytes((int)(o->backward ? o->x_dtype : o->y_dtype));
+    slot_bytes = round_up(bytes > out_bytes ? bytes : out_bytes, SLOT_ALIGN);
 
     /* Plans first: they tell whether the algorithm runs and its scratch. */
     ls.ctx = s->ctx;
+    ls.backward = o->backward;
     ls.prob = smax_problem_make(rows, cols);
-    ls.prob.flags = flags;
+    ls.prob.flags = o->log_softmax ? SMAX_FLAG_LOG : 0;
+    ls.prob.x_dtype = o->x_dtype;
+    ls.prob.y_dtype = o->y_dtype;
     for (i = 0; i < o->nalgos; i++) {
         ls.prob.algorithm = (smax_algorithm)o->algos[i];
         memset(&plans[i], 0, sizeof plans[i]);
-        plan_st[i] = smax_plan(s->ctx, &ls.prob, &plans[i]);
+        plan_st[i] = o->backward
+                         ? smax_plan_backward(s->ctx, &ls.prob, &plans[i])
+                         : smax_plan(s->ctx, &ls.prob, &plans[i]);
         plan_err[i][0] = '\0';
         if (plan_st[i] != SMAX_SUCCESS)
             snprintf(plan_err[i], sizeof plan_err[i], "%s",
@@ -458,11 +654,11 @@ static void run_shape(sweep *s, int64_t rows, int64_t cols)
     /* How many buffer pairs to rotate over, within the device's memory. */
     usable = 0.85 * (double)info->global_mem_bytes - (double)scratch_max;
     if ((double)slot_bytes > (double)info->max_alloc_bytes ||
-        2.0 * (double)slot_bytes > usable) {
+        npools * (double)slot_bytes > usable) {
         snprintf(why, sizeof why,
-                 "does not fit: needs 2 x %s (+%s scratch); device has %s, "
-                 "largest buffer %s",
-                 bench_bytes_str((double)bytes, b1),
+                 "does not fit: needs %d x %s (+%s scratch); device has %s, "
+                 "largest buffer %s", npools,
+                 bench_bytes_str((double)slot_bytes, b1),
                  bench_bytes_str((double)scratch_max, b2),
                  bench_bytes_str((double)info->global_mem_bytes, b3),
                  bench_bytes_str((double)info->max_alloc_bytes, b4));
@@ -471,24 +667,23 @@ static void run_shape(sweep *s, int64_t rows, int64_t cols)
     }
     nslots = 1;
     if (o->rotate_bytes > 0) {
-        double want = ceil(o->rotate_bytes / (2.0 * (double)slot_bytes));
+        double want = ceil(o->rotate_bytes / (npools * (double)slot_bytes));
         nslots = want > MAX_SLOTS ? MAX_SLOTS : (int)want;
         if (nslots < 1)
             nslots = 1;
         while (nslots > 1 &&
                ((double)nslots * slot_bytes > (double)info->max_alloc_bytes ||
-                2.0 * nslots * (double)slot_bytes > 0.5 * usable))
+                (double)npools * nslots * (double)slot_bytes > 0.5 * usable))
             nslots--;
     }
 
-    x = malloc(bytes);
-    ref = malloc(bytes);
-    got = malloc(bytes);
-    if (!x || !ref || !got) {
-        free(x);
-        free(ref);
-        free(got);
-        skip_shape(s, rows, cols, "not enough host memory for x, reference, output");
+    if ((int64_t)rows * cols >= ((int64_t)1 << 24))
+        progress(s, "      %lldx%lld: random input (%s), %d slot(s)\n",
+                 (long long)rows, (long long)cols,
+                 bench_bytes_str((double)bytes, b1), nslots);
+    if (!workload_make(&w, o, rows, cols)) {
+        skip_shape(s, rows, cols,
+                   "not enough host memory for the inputs, reference, output");
         return;
     }
 
@@ -496,59 +691,41 @@ static void run_shape(sweep *s, int64_t rows, int64_t cols)
     for (;;) {
         pool_bytes = (size_t)nslots * slot_bytes;
         st = smax_buffer_alloc(s->ctx, pool_bytes, &ls.xpool);
-        if (st == SMAX_SUCCESS) {
+        if (st == SMAX_SUCCESS)
             st = smax_buffer_alloc(s->ctx, pool_bytes, &ls.ypool);
-            if (st != SMAX_SUCCESS) {
-                smax_buffer_free(ls.xpool);
-                ls.xpool = NULL;
-            }
+        if (st == SMAX_SUCCESS && o->backward)
+            st = smax_buffer_alloc(s->ctx, pool_bytes, &ls.dpool);
+        if (st != SMAX_SUCCESS) {
+            smax_buffer_free(ls.xpool);
+            smax_buffer_free(ls.ypool);
+            ls.xpool = ls.ypool = NULL;
         }
         if (st == SMAX_SUCCESS || nslots == 1)
             break;
         nslots = nslots / 2 > 1 ? nslots / 2 : 1;
     }
     if (st != SMAX_SUCCESS) {
-        snprintf(why, sizeof why, "device allocation of 2 x %s failed: %s: %s",
-                 bench_bytes_str((double)bytes, b1), smax_status_string(st),
-                 smax_last_error(s->ctx));
-        free(x);
-        free(ref);
-        free(got);
+        snprintf(why, sizeof why, "device allocation of %d x %s failed: %s: %s",
+                 npools, bench_bytes_str((double)slot_bytes, b1),
+                 smax_status_string(st), smax_last_error(s->ctx));
+        workload_free(&w);
         skip_shape(s, rows, cols, why);
         return;
     }
     ls.slot_bytes = slot_bytes;
     ls.bytes = bytes;
 
-    /* Input: random normal, the same in every slot. */
-    if ((int64_t)rows * cols >= ((int64_t)1 << 24))
-        progress(s, "      %lldx%lld: random input (%s), %d slot(s)\n",
-                 (long long)rows, (long long)cols,
-                 bench_bytes_str((double)bytes, b1), nslots);
-    bench_fill_normal(x, (size_t)rows * (size_t)cols,
-                      o->seed ^ ((uint64_t)rows << 32) ^ (uint64_t)cols, 1.0);
-    if (nslots > 1) {
-        unsigned char *stage = malloc(pool_bytes);
-        if (stage) {
-            for (i = 0; i < nslots; i++)
-                memcpy(stage + (size_t)i * slot_bytes, x, bytes);
-            st = smax_buffer_write(s->ctx, ls.xpool, 0, stage, pool_bytes);
-            free(stage);
-        } else {
-            for (i = 0; i < nslots && st == SMAX_SUCCESS; i++)
-                st = smax_buffer_write(s->ctx, ls.xpool,
-                                       (size_t)i * slot_bytes, x, bytes);
-        }
-    } else {
-        st = smax_buffer_write(s->ctx, ls.xpool, 0, x, bytes);
-    }
+    /* Inputs, the same in every slot. */
+    st = fill_pool(s, ls.xpool, w.raw0, bytes, slot_bytes, nslots);
+    if (st == SMAX_SUCCESS && o->backward)
+        st = fill_pool(s, ls.dpool, w.raw1, bytes, slot_bytes, nslots);
     if (st != SMAX_SUCCESS) {
         snprintf(why, sizeof why, "writing the input failed: %s: %s",
                  smax_status_string(st), smax_last_error(s->ctx));
         skip_shape(s, rows, cols, why);
         goto done;
     }
-    reference(s, x, ref, rows, cols, flags);
+    reference(s, &w, rows, cols);
 
     /* The copy baseline: same bytes, same rotation, same timer. */
     {
@@ -561,8 +738,8 @@ static void run_shape(sweep *s, int64_t rows, int64_t cols)
         if (st == SMAX_SUCCESS)
             st = smax_synchronize(s->ctx);
         if (st == SMAX_SUCCESS)
-            st = smax_buffer_read(s->ctx, ls.ypool, 0, got, bytes);
-        if (st == SMAX_SUCCESS && memcmp(got, x, bytes) != 0) {
+            st = smax_buffer_read(s->ctx, ls.ypool, 0, w.got, bytes);
+        if (st == SMAX_SUCCESS && memcmp(w.got, w.raw0, bytes) != 0) {
             r->status = BENCH_FAIL;
             snprintf(r->note, sizeof r->note,
                      "smax_buffer_copy did not reproduce its input");
@@ -641,22 +818,23 @@ static void run_shape(sweep *s, int64_t rows, int64_t cols)
         }
 
         /* Verify: poison y, run once, read back, compare. */
-        memset(got, 0xff, bytes); /* all-ones bits: NaN */
-        st = smax_buffer_write(s->ctx, ls.ypool, 0, got, bytes);
+        memset(w.got, 0xff, out_bytes); /* all-ones bits: NaN */
+        st = smax_buffer_write(s->ctx, ls.ypool, 0, w.got, out_bytes);
         if (st == SMAX_SUCCESS)
             st = launch_softmax(&ls, 0);
         if (st == SMAX_SUCCESS)
             st = smax_synchronize(s->ctx);
         if (st == SMAX_SUCCESS)
-            st = smax_buffer_read(s->ctx, ls.ypool, 0, got, bytes);
+            st = smax_buffer_read(s->ctx, ls.ypool, 0, w.got, out_bytes);
         if (st != SMAX_SUCCESS) {
             r->status = st == SMAX_ERROR_NOT_SUPPORTED ? BENCH_NA : BENCH_ERROR;
-            note_call(r, s->ctx, "smax_softmax", st);
+            note_call(r, s->ctx, o->backward ? "smax_softmax_backward"
+                                             : "smax_softmax", st);
             progress(s, " %s: %s\n", bench_status_name(r->status), r->note);
             continue;
         }
         memset(&chk, 0, sizeof chk);
-        if (!check(x, got, ref, rows, cols, flags, merge_levels, &chk)) {
+        if (!check(&w, rows, cols, merge_levels, &chk)) {
             r->status = BENCH_FAIL;
             snprintf(r->note, sizeof r->note,
                      "%lld bad (trh %.3g, merge levels %d); first: %s",
@@ -672,7 +850,9 @@ static void run_shape(sweep *s, int64_t rows, int64_t cols)
             progress(s, " ERROR: %s\n", r->note);
             continue;
         }
-        r->gbps = 2.0 * (double)bytes / (r->t.median_us * 1e-6) / 1e9;
+        /* Each byte read once and each written once. */
+        r->gbps = (double)(bytes * (o->backward ? 2 : 1) + out_bytes) /
+                  (r->t.median_us * 1e-6) / 1e9;
         progress(s, " %s, %s, %.1f us, %.2f GB/s\n", r->ran,
                  bench_status_name(r->status), r->t.median_us, r->gbps);
     }
@@ -680,13 +860,13 @@ static void run_shape(sweep *s, int64_t rows, int64_t cols)
     /* % of copy and auto versus the best forced algorithm. */
     {
         size_t k;
-        double copy_us = 0, best = 0;
+        double copy_gbps = 0, best = 0;
         bench_result *autor = NULL;
         for (k = first_result; k < s->nresults; k++) {
             bench_result *r = &s->results[k];
             if (!strcmp(r->algo, "copy")) {
                 if (r->status == BENCH_OK)
-                    copy_us = r->t.median_us;
+                    copy_gbps = r->gbps;
                 continue;
             }
             if (r->status != BENCH_OK)
@@ -698,8 +878,8 @@ static void run_shape(sweep *s, int64_t rows, int64_t cols)
         }
         for (k = first_result; k < s->nresults; k++) {
             bench_result *r = &s->results[k];
-            if (copy_us > 0 && r->t.median_us > 0 && strcmp(r->algo, "copy"))
-                r->pct_copy = 100.0 * copy_us / r->t.median_us;
+            if (copy_gbps > 0 && r->gbps > 0 && strcmp(r->algo, "copy"))
+                r->pct_copy = 100.0 * r->gbps / copy_gbps;
         }
         if (autor && best > 0)
             autor->vs_best = autor->t.median_us / best;
@@ -707,10 +887,9 @@ static void run_shape(sweep *s, int64_t rows, int64_t cols)
 
 done:
     smax_buffer_free(ls.xpool);
+    smax_buffer_free(ls.dpool);
     smax_buffer_free(ls.ypool);
-    free(x);
-    free(ref);
-    free(got);
+    workload_free(&w);
 }
 
 /* ---- launch overhead --------------------------------------------------------- */
@@ -825,6 +1004,9 @@ int main(int argc, char **argv)
     meta.global_mem_bytes = s.info.global_mem_bytes;
     meta.compute_units = s.info.compute_units;
     meta.log_softmax = o.log_softmax;
+    meta.x_dtype = bench_dtype_name(o.x_dtype);
+    meta.y_dtype = bench_dtype_name(o.y_dtype);
+    meta.backward = o.backward;
     meta.reps = o.reps;
     meta.rotate_bytes = o.rotate_bytes;
     {

@@ -1,7 +1,8 @@
 """support_check.py - the benchmark's accuracy check through THE reference
-and THE tolerance rule of smax (tests/support/smax_reference.c and
-smax_tolerance.c, built as libsmax_testsupport.so next to the library's
-tests), so Python holds no second copy of either.
+and THE tolerance rules of smax (tests/support/: smax_reference*.c,
+smax_tolerance*.c, built as libsmax_testsupport.so next to the library's
+tests), so Python holds no second copy of either: f32 and 16-bit outputs of
+the forward call, and the gradient.
 
 Arrays are host numpy float32 matrices; the work is split by row blocks over
 threads (ctypes releases the GIL during each call).
@@ -13,6 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 SMAX_FLAG_LOG = 0x1
+# smax_dtype values, also the formats of tests/support/smax_half.h
+FMT = {"f32": 0, "f16": 1, "bf16": 2}
 
 
 class CheckResult(ctypes.Structure):
@@ -42,6 +45,25 @@ class Support:
         lib.smax_check_output.restype = ctypes.c_int
         lib.smax_tolerance_trh.argtypes = [i64, ctypes.c_int, ctypes.c_int]
         lib.smax_tolerance_trh.restype = ctypes.c_double
+        lib.smax_reference_f64.argtypes = [f32p, i64, i64, i64, f32p, i64,
+                                           ctypes.c_uint32, ctypes.c_float]
+        lib.smax_reference_f64.restype = None
+        lib.smax_check_output_half.argtypes = [
+            f32p, i64, f32p, i64, f32p, i64, i64, i64, ctypes.c_int,
+            ctypes.c_uint32, ctypes.c_int, ctypes.POINTER(CheckResult)]
+        lib.smax_check_output_half.restype = ctypes.c_int
+        grad = [f32p, i64, f32p, i64, i64, i64, f32p, i64, ctypes.c_uint32,
+                ctypes.c_float]
+        lib.smax_reference_backward_f64.argtypes = grad
+        lib.smax_reference_backward_f64.restype = None
+        lib.smax_reference_backward_mag.argtypes = grad
+        lib.smax_reference_backward_mag.restype = None
+        lib.smax_tolerance_backward_trh.argtypes = [i64, ctypes.c_int]
+        lib.smax_tolerance_backward_trh.restype = ctypes.c_double
+        lib.smax_check_backward.argtypes = [
+            f32p, i64, f32p, i64, f32p, i64, ctypes.c_int, i64, i64,
+            ctypes.c_int, ctypes.POINTER(CheckResult)]
+        lib.smax_check_backward.restype = ctypes.c_int
         self.lib = lib
         self.threads = threads or min(32, os.cpu_count() or 1)
 
@@ -70,25 +92,81 @@ class Support:
             list(pool.map(one, self._blocks(rows)))
         return ref
 
-    def check(self, x, got, ref, log, merge_levels):
-        """(ok, bad, worst_rel, trh, message) for got against ref."""
-        rows, cols = x.shape
-        flags = SMAX_FLAG_LOG if log else 0
-
+    def _run_check(self, rows, call):
+        """Runs call(r0, r1, res) over row blocks; (bad, worst, trh, msg)."""
         def one(block):
-            r0, r1 = block
             res = CheckResult()
-            self.lib.smax_check_output(self._at(x, r0), cols, self._at(got, r0),
-                                       cols, self._at(ref, r0), cols, r1 - r0,
-                                       cols, flags, merge_levels,
-                                       ctypes.byref(res))
-            return r0, res
-        bad, worst, message = 0, 0.0, ""
+            call(block[0], block[1], ctypes.byref(res))
+            return block[0], res
+        bad, worst, trh, message = 0, 0.0, 0.0, ""
         with ThreadPoolExecutor(self.threads) as pool:
             for r0, res in pool.map(one, self._blocks(rows)):
                 bad += res.bad
                 worst = max(worst, res.worst_rel)
+                trh = res.trh
                 if res.bad and not message:
                     message = "row %d: %s" % (r0 + res.first_row,
                                               res.message.decode(errors="replace"))
+        return bad, worst, trh, message
+
+    def check(self, x, got, ref, log, merge_levels):
+        """(ok, bad, worst_rel, trh, message) for an f32 got against ref."""
+        rows, cols = x.shape
+        flags = SMAX_FLAG_LOG if log else 0
+        bad, worst, _, message = self._run_check(rows, lambda r0, r1, res:
+            self.lib.smax_check_output(self._at(x, r0), cols, self._at(got, r0),
+                                       cols, self._at(ref, r0), cols, r1 - r0,
+                                       cols, flags, merge_levels, res))
         return bad == 0, bad, worst, self.trh(cols, merge_levels, log), message
+
+    def reference_f64(self, x, log):
+        """float64 reference, for 16-bit outputs (rounded once by the rule)."""
+        rows, cols = x.shape
+        ref = np.empty(x.shape, dtype=np.float64)
+        flags = SMAX_FLAG_LOG if log else 0
+
+        def one(block):
+            r0, r1 = block
+            self.lib.smax_reference_f64(self._at(x, r0), r1 - r0, cols, cols,
+                                        self._at(ref, r0), cols, flags, 1.0)
+        with ThreadPoolExecutor(self.threads) as pool:
+            list(pool.map(one, self._blocks(rows)))
+        return ref
+
+    def check_half(self, x, got_raw, ref64, log, merge_levels, fmt):
+        """The 16-bit rule; got_raw holds uint16 encodings."""
+        rows, cols = x.shape
+        flags = SMAX_FLAG_LOG if log else 0
+        bad, worst, trh, message = self._run_check(rows, lambda r0, r1, res:
+            self.lib.smax_check_output_half(
+                self._at(x, r0), cols, self._at(got_raw, r0), cols,
+                self._at(ref64, r0), cols, r1 - r0, cols, FMT[fmt], flags,
+                merge_levels, res))
+        return bad == 0, bad, worst, trh, message
+
+    def reference_backward(self, y, dy, log):
+        """(ref, mag) in float64 for float32 copies of y and dy."""
+        rows, cols = y.shape
+        ref = np.empty(y.shape, dtype=np.float64)
+        mag = np.empty(y.shape, dtype=np.float64)
+        flags = SMAX_FLAG_LOG if log else 0
+
+        def one(block):
+            r0, r1 = block
+            for fn, out in ((self.lib.smax_reference_backward_f64, ref),
+                            (self.lib.smax_reference_backward_mag, mag)):
+                fn(self._at(y, r0), cols, self._at(dy, r0), cols, r1 - r0,
+                   cols, self._at(out, r0), cols, flags, 1.0)
+        with ThreadPoolExecutor(self.threads) as pool:
+            list(pool.map(one, self._blocks(rows)))
+        return ref, mag
+
+    def check_backward(self, ref, mag, got_raw, fmt, merge_levels):
+        """The gradient rule; got_raw holds elements of format fmt."""
+        rows, cols = ref.shape
+        bad, worst, trh, message = self._run_check(rows, lambda r0, r1, res:
+            self.lib.smax_check_backward(
+                self._at(ref, r0), cols, self._at(mag, r0), cols,
+                self._at(got_raw, r0), cols, FMT[fmt], r1 - r0, cols,
+                merge_levels, res))
+        return bad == 0, bad, worst, trh, message

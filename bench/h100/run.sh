@@ -7,8 +7,11 @@
 #   large         the same, large tier
 #   sanitizer     compute-sanitizer memcheck, racecheck, initcheck, synccheck
 #                 over the CUDA conformance suite
-#   bench         smax-bench on the peer shapes, each build
-#   peers         bench/peer_bench.py: smax (CUDA) vs torch.softmax vs Triton
+#   bench         smax-bench on the peer shapes, each build: f32, bf16
+#                 forward, f32 backward
+#   peers         bench/peer_bench.py: smax (CUDA) vs torch vs Triton, fp32,
+#                 bf16 and f16 forward, fp32 and bf16 backward, each into its
+#                 own folder of $OUT
 set -u
 out=${OUT:-h100-out}
 mkdir -p "$out"
@@ -43,14 +46,23 @@ for step in "$@"; do
     done ;;
   bench)
     for b in "${builds[@]}"; do
-      "$b/bench/smax-bench" --shapes bench/shapes/peer.txt --quiet \
-        --csv "$out/smax-bench-${b#build-}.csv" > "$out/smax-bench-${b#build-}.txt" 2>&1
-      echo "smax-bench ${b#build-}: exit $?"
+      for mode in "f32" "bf16" "f32 --backward"; do
+        set -- $mode
+        tag=${b#build-}-$1${2:+-backward}
+        "$b/bench/smax-bench" --shapes bench/shapes/peer.txt --quiet \
+          --dtype "$@" --csv "$out/smax-bench-$tag.csv" > "$out/smax-bench-$tag.txt" 2>&1
+        echo "smax-bench $tag: exit $?"
+      done
     done ;;
   peers)
-    PYTHONUNBUFFERED=1 python3 bench/peer_bench.py --lib build-cuda/libsmax.so \
-      --out "$out" ${SMAX_PEER_ARGS:-} > "$out/peers.txt" 2>&1
-    echo "peer_bench: exit $?" ;;
+    for mode in "f32" "bf16" "f16" "f32 --backward" "bf16 --backward"; do
+      set -- $mode
+      dir=$out/peers-$1${2:+-backward}
+      mkdir -p "$dir"
+      PYTHONUNBUFFERED=1 python3 bench/peer_bench.py --lib build-cuda/libsmax.so \
+        --dtype "$@" --out "$dir" ${SMAX_PEER_ARGS:-} > "$dir/peers.txt" 2>&1
+      echo "peer_bench $mode: exit $?"
+    done ;;
   *) echo "unknown step $step" >&2; exit 2 ;;
   esac
 done
