@@ -74,6 +74,11 @@ class Support:
         step = max(1, -(-rows // (4 * self.threads)))
         return [(r, min(rows, r + step)) for r in range(0, rows, step)]
 
+    def _each_block(self, rows, fn):
+        """fn(r0, r1) over row blocks, in parallel."""
+        with ThreadPoolExecutor(self.threads) as pool:
+            list(pool.map(lambda b: fn(*b), self._blocks(rows)))
+
     @staticmethod
     def _at(a, row):
         return a.ctypes.data + row * a.strides[0]
@@ -84,12 +89,9 @@ class Support:
         ref = np.empty_like(x)
         flags = SMAX_FLAG_LOG if log else 0
 
-        def one(block):
-            r0, r1 = block
-            self.lib.smax_reference(self._at(x, r0), r1 - r0, cols, cols,
-                                    self._at(ref, r0), cols, flags, 1.0)
-        with ThreadPoolExecutor(self.threads) as pool:
-            list(pool.map(one, self._blocks(rows)))
+        self._each_block(rows, lambda r0, r1: self.lib.smax_reference(
+            self._at(x, r0), r1 - r0, cols, cols, self._at(ref, r0), cols,
+            flags, 1.0))
         return ref
 
     def _run_check(self, rows, call):
@@ -125,12 +127,9 @@ class Support:
         ref = np.empty(x.shape, dtype=np.float64)
         flags = SMAX_FLAG_LOG if log else 0
 
-        def one(block):
-            r0, r1 = block
-            self.lib.smax_reference_f64(self._at(x, r0), r1 - r0, cols, cols,
-                                        self._at(ref, r0), cols, flags, 1.0)
-        with ThreadPoolExecutor(self.threads) as pool:
-            list(pool.map(one, self._blocks(rows)))
+        self._each_block(rows, lambda r0, r1: self.lib.smax_reference_f64(
+            self._at(x, r0), r1 - r0, cols, cols, self._at(ref, r0), cols,
+            flags, 1.0))
         return ref
 
     def check_half(self, x, got_raw, ref64, log, merge_levels, fmt):
@@ -151,14 +150,12 @@ class Support:
         mag = np.empty(y.shape, dtype=np.float64)
         flags = SMAX_FLAG_LOG if log else 0
 
-        def one(block):
-            r0, r1 = block
+        def one(r0, r1):
             for fn, out in ((self.lib.smax_reference_backward_f64, ref),
                             (self.lib.smax_reference_backward_mag, mag)):
                 fn(self._at(y, r0), cols, self._at(dy, r0), cols, r1 - r0,
                    cols, self._at(out, r0), cols, flags, 1.0)
-        with ThreadPoolExecutor(self.threads) as pool:
-            list(pool.map(one, self._blocks(rows)))
+        self._each_block(rows, one)
         return ref, mag
 
     def check_backward(self, ref, mag, got_raw, fmt, merge_levels):

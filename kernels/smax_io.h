@@ -127,33 +127,41 @@ typedef struct smax_vec {
     float e[SMAX_VEC];
 } smax_vec;
 
+/* Four elements q of a vector as a float4, and back. */
+SMAX_FN smax_float4 smax_vec_get4(smax_vec v, int q)
+{
+    smax_float4 f;
+    f.x = v.e[4 * q];
+    f.y = v.e[4 * q + 1];
+    f.z = v.e[4 * q + 2];
+    f.w = v.e[4 * q + 3];
+    return f;
+}
+
+SMAX_FN void smax_vec_set4(smax_vec *v, int q, smax_float4 f)
+{
+    v->e[4 * q] = f.x;
+    v->e[4 * q + 1] = f.y;
+    v->e[4 * q + 2] = f.z;
+    v->e[4 * q + 3] = f.w;
+}
+
 /* ---- vector access: p is 16-byte aligned ------------------------------- */
 
 SMAX_FN smax_vec smax_ldv_f32(const SMAX_GLOBAL float *p)
 {
     smax_vec v;
     SMAX_UNROLL_ALL
-    for (int q = 0; q < SMAX_VEC / 4; ++q) {
-        const smax_float4 f = ((const SMAX_GLOBAL smax_float4 *)p)[q];
-        v.e[4 * q] = f.x;
-        v.e[4 * q + 1] = f.y;
-        v.e[4 * q + 2] = f.z;
-        v.e[4 * q + 3] = f.w;
-    }
+    for (int q = 0; q < SMAX_VEC / 4; ++q)
+        smax_vec_set4(&v, q, ((const SMAX_GLOBAL smax_float4 *)p)[q]);
     return v;
 }
 
 SMAX_FN void smax_stv_f32(SMAX_GLOBAL float *p, smax_vec v)
 {
     SMAX_UNROLL_ALL
-    for (int q = 0; q < SMAX_VEC / 4; ++q) {
-        smax_float4 f;
-        f.x = v.e[4 * q];
-        f.y = v.e[4 * q + 1];
-        f.z = v.e[4 * q + 2];
-        f.w = v.e[4 * q + 3];
-        ((SMAX_GLOBAL smax_float4 *)p)[q] = f;
-    }
+    for (int q = 0; q < SMAX_VEC / 4; ++q)
+        ((SMAX_GLOBAL smax_float4 *)p)[q] = smax_vec_get4(v, q);
 }
 
 /* 16-bit types occur only with SMAX_VEC == 8: one 16-byte access. */
@@ -245,28 +253,19 @@ SMAX_FN smax_vec smax_ldv_local(const SMAX_LOCAL float *base, int i)
 {
     smax_vec v;
     SMAX_UNROLL_ALL
-    for (int q = 0; q < SMAX_VEC / 4; ++q) {
-        const smax_float4 f =
-            *(const SMAX_LOCAL smax_float4 *)(base + smax_swizzle(i + 4 * q));
-        v.e[4 * q] = f.x;
-        v.e[4 * q + 1] = f.y;
-        v.e[4 * q + 2] = f.z;
-        v.e[4 * q + 3] = f.w;
-    }
+    for (int q = 0; q < SMAX_VEC / 4; ++q)
+        smax_vec_set4(&v, q,
+                      *(const SMAX_LOCAL smax_float4 *)(base +
+                                                        smax_swizzle(i + 4 * q)));
     return v;
 }
 
 SMAX_FN void smax_stv_local(SMAX_LOCAL float *base, int i, smax_vec v)
 {
     SMAX_UNROLL_ALL
-    for (int q = 0; q < SMAX_VEC / 4; ++q) {
-        smax_float4 f;
-        f.x = v.e[4 * q];
-        f.y = v.e[4 * q + 1];
-        f.z = v.e[4 * q + 2];
-        f.w = v.e[4 * q + 3];
-        *(SMAX_LOCAL smax_float4 *)(base + smax_swizzle(i + 4 * q)) = f;
-    }
+    for (int q = 0; q < SMAX_VEC / 4; ++q)
+        *(SMAX_LOCAL smax_float4 *)(base + smax_swizzle(i + 4 * q)) =
+            smax_vec_get4(v, q);
 }
 
 #endif /* SMAX_IO_H */
