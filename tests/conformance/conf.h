@@ -11,8 +11,10 @@
  *   conf_variant.c     the 18 variants, dtype facts, fused limits
  *   conf_values.c      deterministic input generators (dtype-aware)
  *   conf_prep.c        a case's inputs rounded to their dtypes, references
+ *   conf_geometry.c    where a case's arrays lie (buffers, offsets,
+ *                      strides, aliasing) and its smax_problem
  *   conf_run.c         one case on the device: byte images, poison,
- *                      canaries, aliasing, two runs (determinism)
+ *                      canaries, two runs (determinism), the checks
  *   conf_check.c       the output against the reference (the three rules)
  *   conf_util.c        plans, buffers, context-usable probe, chunk search
  *   conf_shapes.c      sizes: n sweep, plan boundaries, rows, chunks
@@ -58,24 +60,28 @@ double conf_dtype_min_normal(smax_dtype t); /* smallest normal      */
 smax_dtype conf_in_dtype(const conf_variant *v);
 smax_dtype conf_out_dtype(const conf_variant *v);
 
-/* ---- the suite's state ---------------------------------------------------- */
+/* ---- the suite's state -------------------------------------------------- */
 
 typedef struct conf_suite {
     smax_context ctx;
     smax_device_info info;
     int large;   /* --large: the long tier                              */
     int verbose; /* -v: a line per case                                  */
-    int full;    /* --full: no thinning (see conf_thinned)              */
+    int full;    /* --full: no thinning of the large tier               */
+    const char *only_variant; /* --variant A+B: names containing A or B */
     /* Longest row forced fused runs, per variant, found through the plan
      * (forward: must equal info.fused_max_cols); -1 if none. */
     int64_t fused_limit[CONF_VARIANT_COUNT];
 } conf_suite;
 
-/* Whether a group runs a thinned sweep for v: every kind of case, but not
- * every size of a dimension that multiplies the run time. Never for the
- * base variant, forward f16->f16 and bf16->bf16, and backward f32, nor
- * with --full. */
+/* Whether the large tier runs a thinned sweep for v: every kind of case,
+ * but not every length (conf_large.c). The default tier runs everything
+ * for every variant. Never thinned: the base variant, forward f16->f16
+ * and bf16->bf16, backward f32; nothing with --full. */
 int conf_thinned(const conf_suite *s, const conf_variant *v);
+/* Whether --variant selects v (every variant without it): its name
+ * contains one of the texts separated by '+'. */
+int conf_selected(const conf_suite *s, const conf_variant *v);
 /* Fills s->fused_limit (plan queries only). */
 void conf_find_fused_limits(conf_suite *s);
 /* Whether the device reports both dtypes of v supported. */
@@ -85,7 +91,7 @@ int conf_variant_supported(const conf_suite *s, const conf_variant *v);
 extern const smax_algorithm conf_algos[CONF_ALGO_COUNT];
 const char *conf_algo_name(smax_algorithm a);
 
-/* ---- reporting (conf_report.c) ------------------------------------------- */
+/* ---- reporting (conf_report.c) ------------------------------------------ */
 
 void conf_report_init(int verbose);
 void conf_group(const char *name); /* progress line, timing of the last */
@@ -105,7 +111,7 @@ void conf_note_error(conf_rule rule, double ratio, const char *where);
 long conf_report_finish(void);
 long conf_failures(void);
 
-/* ---- inputs (conf_values.c) ------------------------------------------------ */
+/* ---- inputs (conf_values.c) --------------------------------------------- */
 
 typedef enum conf_dist {
     CONF_NORMAL_1,     /* first: the default dy distribution           */
@@ -133,7 +139,7 @@ double conf_normal(double sigma);
 void conf_fill(float *x, int64_t rows, int64_t cols, conf_dist d,
                smax_dtype t);
 
-/* ---- one case --------------------------------------------------------------- */
+/* ---- one case ----------------------------------------------------------- */
 
 typedef enum conf_alias {
     CONF_ALIAS_NONE,
@@ -185,7 +191,11 @@ typedef struct conf_case {
     const conf_prep *prep; /* prepared once for several runs, or NULL */
 } conf_case;
 
-typedef enum conf_outcome { CONF_PASSED, CONF_FAILED, CONF_SKIPPED } conf_outcome;
+typedef enum conf_outcome {
+    CONF_PASSED,
+    CONF_FAILED,
+    CONF_SKIPPED
+} conf_outcome;
 
 /* Prepares c's inputs and reference; 0 if host memory ran out. */
 int conf_prepare(const conf_case *c, conf_prep *p);
@@ -234,7 +244,7 @@ int64_t conf_cols_for_chunks(conf_suite *s, const conf_variant *v,
 int64_t conf_cols_for_levels(conf_suite *s, const conf_variant *v,
                              int levels, int64_t limit);
 
-/* ---- the groups ------------------------------------------------------------ */
+/* ---- the groups --------------------------------------------------------- */
 
 void conf_shapes(conf_suite *s);
 void conf_value_cases(conf_suite *s);

@@ -192,6 +192,8 @@ void conf_bad_input(conf_suite *s)
         bad_problem_init();
         for (int i = 0; i < CONF_VARIANT_COUNT; ++i) {
             const conf_variant *v = &conf_variants[i];
+            if (!conf_selected(s, v))
+                continue;
             bad_enums(s, &e, v);
             bad_struct_size(s, &e, v);
             bad_sizes(s, &e, v);

@@ -2,7 +2,9 @@
  * conf_check.c - an output against its reference, by THE rules of
  * tests/support/smax_tolerance.h:
  *   forward, f32 out      smax_check_output (with the plan's merge levels)
- *   forward, 16-bit out   smax_check_output_half (1 ulp of the output type)
+ *   forward, 16-bit out   smax_check_output_half (1 ulp of the output type;
+ *                         log-softmax also the f32 rule's error in log
+ *                         space)
  *   backward, any dx      smax_check_backward (trh * magnitude of the terms,
  *                         plus the output type's spacing for 16-bit dx)
  */
@@ -29,8 +31,8 @@ int conf_check_output(const conf_case *c, const conf_prep *p,
                                merge_levels, &res);
     else
         ok = smax_check_output_half(p->in[0], cols, (const uint16_t *)got,
-                                    cols, p->ref64, cols, rows, cols, fmt, c->flags, merge_levels,
-                                    &res);
+                                    cols, p->ref64, cols, rows, cols, fmt,
+                                    c->flags, merge_levels, &res);
     if (!ok) {
         snprintf(why, why_len, "%lld bad values/rows; first: %s",
                  (long long)res.bad, res.message);

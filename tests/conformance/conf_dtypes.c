@@ -211,6 +211,8 @@ void conf_dtypes(conf_suite *s)
 
     for (int i = 0; i < CONF_VARIANT_COUNT; ++i) {
         const conf_variant *v = &conf_variants[i];
+        if (!conf_selected(s, v))
+            continue;
         capabilities(s, v);
         run_patterns(s, v, PAT);
         run_patterns(s, v, 1031);

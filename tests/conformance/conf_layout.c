@@ -47,7 +47,8 @@ static const named_layout layouts[] = {
      {.dy_in_y_buffer = 1, .dy_offset = 2}},
     {"dy overlaps y (1 element on), pads 1", BWD, 0,
      {.y_pad = 1, .dy_pad = 1, .dy_in_y_buffer = 1, .dy_offset = 1}},
-    {"offsets 4/8/12", BOTH, 0, {.x_offset = 4, .y_offset = 8, .dy_offset = 12}},
+    {"offsets 4/8/12", BOTH, 0,
+     {.x_offset = 4, .y_offset = 8, .dy_offset = 12}},
     {"offsets 12/4/8, pads 1/2/3", BOTH, 0,
      {.x_pad = 1, .y_pad = 2, .dy_pad = 3, .x_offset = 12, .y_offset = 4,
       .dy_offset = 8}},
@@ -156,16 +157,15 @@ static void run_layouts(conf_suite *s, const conf_variant *v, int64_t rows,
     free(x);
 }
 
-/* Thinned variants skip the 64-col shape (1 and 7 cols cover the short
- * paths, 1000 and the split rows the long ones). */
 void conf_layouts(conf_suite *s)
 {
     for (int i = 0; i < CONF_VARIANT_COUNT; ++i) {
         const conf_variant *v = &conf_variants[i];
+        if (!conf_selected(s, v))
+            continue;
         run_layouts(s, v, 5, 1, "1 col");
         run_layouts(s, v, 5, 7, "7 cols");
-        if (!conf_thinned(s, v))
-            run_layouts(s, v, 3, 64, "64 cols");
+        run_layouts(s, v, 3, 64, "64 cols");
         run_layouts(s, v, 4, 1000, "1000 cols");
         int64_t cols = conf_cols_for_chunks(s, v, 2, 3, 1 << 20);
         if (cols > 0) {

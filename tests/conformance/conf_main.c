@@ -2,8 +2,12 @@
  * conf_main.c - smax_conformance: the conformance suite's entry point.
  *
  *   smax_conformance [--large] [--full] [-v] [--only GROUP]
+ *                    [--variant TEXT]
  *
- * --full runs every size for every variant (no thinning, conf_thinned).
+ * --full: the large tier runs every length for every variant (no
+ * thinning, conf_thinned); the default tier always does. --variant runs
+ * only the variants whose name contains TEXT, or one of several texts
+ * separated by '+' ("bwd", "f16->bf16+dx:f16", ...).
  * Exit status: 0 all passed, 1 any failure, 77 no device of this backend
  * (CTest SKIP_RETURN_CODE), 2 bad usage.
  */
@@ -36,11 +40,14 @@ static const group groups[] = {
 
 static int usage(const char *argv0)
 {
-    fprintf(stderr, "usage: %s [--large] [--full] [-v] [--only GROUP]\n"
-                    "groups:",
+    fprintf(stderr, "usage: %s [--large] [--full] [-v] [--only GROUP] "
+                    "[--variant TEXT[+TEXT...]]\ngroups:",
             argv0);
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; ++i)
         fprintf(stderr, " %s", groups[i].name);
+    fprintf(stderr, "\nvariants:");
+    for (int i = 0; i < CONF_VARIANT_COUNT; ++i)
+        fprintf(stderr, " '%s'", conf_variants[i].name);
     fprintf(stderr, "\n");
     return 2;
 }
@@ -59,15 +66,19 @@ int main(int argc, char **argv)
             s.verbose = 1;
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only = argv[++i];
+        else if (strcmp(argv[i], "--variant") == 0 && i + 1 < argc)
+            s.only_variant = argv[++i];
         else
             return usage(argv[0]);
     }
     setvbuf(stdout, NULL, _IOLBF, 0);
     conf_report_init(s.verbose);
-    printf("smax conformance: library %s, backend %s, tier %s%s\n",
+    printf("smax conformance: library %s, backend %s, tier %s%s%s%s\n",
            smax_version_string(), smax_backend_name(),
            s.large ? "default + large" : "default",
-           s.full ? ", full (no thinning)" : "");
+           s.full ? ", full (no thinning)" : "",
+           s.only_variant ? ", variants matching " : "",
+           s.only_variant ? s.only_variant : "");
 
     smax_status st = smax_context_create(&s.ctx);
     if (st == SMAX_ERROR_NO_DEVICE) {

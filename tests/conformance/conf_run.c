@@ -23,149 +23,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "conf.h"
+#include "conf_geometry.h"
 #include "smax_half.h"
 
-#define CANARY_BYTES 64
 #define POISON 0xFF
-#define MAX_ARR 3
-
-/* ---- geometry of a case --------------------------------------------------- */
-
-typedef struct array {
-    const char *name; /* "x", "y", "dy", "dx"                 */
-    int buf;          /* index of its buffer                  */
-    size_t off;       /* bytes                                */
-    int64_t stride;   /* elements                             */
-    smax_dtype t;
-    size_t es;        /* element size                         */
-    int input;        /* an input (k = its prep index)        */
-    int k;
-} array;
-
-typedef struct geometry {
-    int n_arr;          /* 2 forward, 3 backward; the output is last */
-    array a[MAX_ARR];
-    int n_buf;
-    size_t bytes[MAX_ARR];
-} geometry;
-
-static size_t span_of(int64_t rows, int64_t cols, int64_t stride, size_t es)
-{
-    if (rows == 0 || cols == 0)
-        return 0;
-    return (size_t)((rows - 1) * stride + cols) * es;
-}
-
-static array make_array(const char *name, int buf, size_t off, int64_t stride,
-                        smax_dtype t, int input, int k)
-{
-    array a = {name, buf, off, stride, t, conf_esize(t), input, k};
-    return a;
-}
-
-static geometry geometry_of(const conf_case *c)
-{
-    const conf_layout *l = &c->layout;
-    const conf_variant *v = c->v;
-    geometry g;
-    memset(&g, 0, sizeof g);
-    const int64_t xs = c->cols + l->x_pad, ys = c->cols + l->y_pad;
-    if (!v->backward) {
-        g.n_arr = 2;
-        g.a[0] = make_array("x", 0, l->x_offset, xs, v->xt, 1, 0);
-        g.a[1] = make_array("y", l->one_buffer ? 0 : 1, l->y_offset, ys,
-                            v->yt, 0, 0);
-        if (l->alias == CONF_ALIAS_IN_PLACE) {
-            g.a[1].buf = 0;
-            g.a[1].off = l->x_offset;
-            g.a[1].stride = xs;
-        }
-    } else {
-        const int64_t dys = l->v1_problem ? ys : c->cols + l->dy_pad;
-        g.n_arr = 3;
-        g.a[0] = make_array("y", 0, l->y_offset, ys, v->yt, 1, 0);
-        g.a[1] = make_array("dy", l->one_buffer || l->dy_in_y_buffer ? 0 : 1,
-                            l->dy_offset, dys, v->yt, 1, 1);
-        if (l->dy_is_y)
-            g.a[1] = make_array("dy", 0, l->y_offset, ys, v->yt, 1, 1);
-        g.a[2] = make_array("dx", l->one_buffer ? 0 : 2, l->x_offset, xs,
-                            v->xt, 0, 0);
-        if (l->alias == CONF_ALIAS_IN_PLACE) {
-            g.a[2].buf = g.a[1].buf;
-            g.a[2].off = g.a[1].off;
-            g.a[2].stride = g.a[1].stride;
-        } else if (l->alias == CONF_ALIAS_DX_IS_Y) {
-            g.a[2].buf = g.a[0].buf;
-            g.a[2].off = g.a[0].off;
-            g.a[2].stride = g.a[0].stride;
-        }
-    }
-    /* Number the buffers in use 0.. in order of first use. */
-    int map[MAX_ARR] = {-1, -1, -1};
-    for (int i = 0; i < g.n_arr; ++i) {
-        if (map[g.a[i].buf] < 0)
-            map[g.a[i].buf] = g.n_buf++;
-        g.a[i].buf = map[g.a[i].buf];
-    }
-    const size_t canary = l->exact_size ? 0 : CANARY_BYTES;
-    for (int i = 0; i < g.n_arr; ++i) {
-        const size_t end = g.a[i].off +
-                           span_of(c->rows, c->cols, g.a[i].stride, g.a[i].es) +
-                           canary;
-        if (end > g.bytes[g.a[i].buf])
-            g.bytes[g.a[i].buf] = end;
-    }
-    return g;
-}
-
-/* The problem of a case. */
-static smax_problem problem_of(const conf_case *c, const geometry *g)
-{
-    smax_problem p = smax_problem_make(c->rows, c->cols);
-    p.x_dtype = c->v->xt;
-    p.y_dtype = c->v->yt;
-    p.algorithm = c->algo;
-    p.flags = c->flags;
-    p.scale = c->scale;
-    if (!c->v->backward) {
-        p.x_row_stride = g->a[0].stride;
-        p.y_row_stride = g->a[1].stride;
-    } else {
-        p.y_row_stride = g->a[0].stride;
-        p.dy_row_stride = g->a[1].stride;
-        p.x_row_stride = g->a[2].stride;
-    }
-    if (c->layout.v1_problem) {
-        /* A version-1 caller: the library must not read dy_row_stride. */
-        p.struct_size = SMAX_PROBLEM_SIZE_V1;
-        p.dy_row_stride = -12345;
-    }
-    return p;
-}
-
-/* ---- byte images ------------------------------------------------------------ */
-
-/* Copies dense raw rows into a byte image at any (unaligned) offset, or
- * back out of it. */
-static void place_rows(unsigned char *img, const array *a, const void *dense,
-                       int64_t rows, int64_t cols)
-{
-    const size_t row_bytes = (size_t)cols * a->es;
-    for (int64_t r = 0; r < rows; ++r)
-        memcpy(img + a->off + (size_t)(r * a->stride) * a->es,
-               (const unsigned char *)dense + (size_t)r * row_bytes,
-               row_bytes);
-}
-
-static void take_rows(const unsigned char *img, const array *a, void *dense,
-                      int64_t rows, int64_t cols)
-{
-    const size_t row_bytes = (size_t)cols * a->es;
-    for (int64_t r = 0; r < rows; ++r)
-        memcpy((unsigned char *)dense + (size_t)r * row_bytes,
-               img + a->off + (size_t)(r * a->stride) * a->es, row_bytes);
-}
+#define MAX_ARR CONF_MAX_ARRAYS
 
 /* Index of the first differing byte, or -1. */
 static int64_t first_difference(const unsigned char *a,
@@ -179,50 +41,7 @@ static int64_t first_difference(const unsigned char *a,
     return -1;
 }
 
-/* Which array's data, padding or canary holds byte `at` of buffer b. */
-static void where_is(const geometry *g, const conf_case *c, int b, size_t at,
-                     char *buf, size_t len)
-{
-    snprintf(buf, len, "outside every array (offset area or canary)");
-    for (int i = 0; i < g->n_arr; ++i) {
-        const array *a = &g->a[i];
-        const size_t span = span_of(c->rows, c->cols, a->stride, a->es);
-        if (a->buf != b || at < a->off || at >= a->off + span)
-            continue;
-        const size_t rel = (at - a->off) / a->es;
-        const int64_t row = (int64_t)rel / a->stride,
-                      col = (int64_t)rel % a->stride;
-        snprintf(buf, len, "%s row %" PRId64 " %s %" PRId64, a->name, row,
-                 col < c->cols ? "col" : "padding element", col);
-        if (col < c->cols)
-            return; /* an element beats padding of an overlapping array */
-    }
-}
-
-static void describe(const conf_case *c, char *buf, size_t len)
-{
-    const conf_layout *l = &c->layout;
-    static const char *alias_name[] = {"", " in-place", " dx-is-y"};
-    snprintf(buf, len,
-             "[%s] %s %s | %" PRId64 "x%" PRId64 " algo=%s flags=0x%x "
-             "scale=%g xpad=%" PRId64 " ypad=%" PRId64 " xoff=%zu yoff=%zu"
-             "%s%s%s%s%s",
-             c->group, c->v->name, c->label, c->rows, c->cols,
-             conf_algo_name(c->algo), c->flags, (double)c->scale, l->x_pad,
-             l->y_pad, l->x_offset, l->y_offset, alias_name[l->alias],
-             l->one_buffer ? " one-buffer" : "",
-             l->dy_is_y ? " dy-is-y" : "",
-             l->exact_size ? " exact-size" : "",
-             l->v1_problem ? " v1-problem" : "");
-    if (c->v->backward && !l->dy_is_y) {
-        const size_t n = strlen(buf);
-        snprintf(buf + n, len - n, " dypad=%" PRId64 " dyoff=%zu%s",
-                 l->dy_pad, l->dy_offset,
-                 l->dy_in_y_buffer ? " dy-in-y-buffer" : "");
-    }
-}
-
-/* ---- buffers of one case ---------------------------------------------------- */
+/* ---- buffers of one case ----------------------------------------------- */
 
 typedef struct case_buffers {
     smax_buffer b[MAX_ARR];
@@ -243,7 +62,8 @@ static void free_buffers(case_buffers *cb)
 
 /* Allocates the buffers and builds the images from the prepared inputs;
  * 0 on allocation failure (*st says why). */
-static int make_buffers(conf_suite *s, const conf_case *c, const geometry *g,
+static int make_buffers(conf_suite *s, const conf_case *c,
+                        const conf_geometry *g,
                         const conf_prep *p, case_buffers *cb, smax_status *st)
 {
     memset(cb, 0, sizeof *cb);
@@ -275,20 +95,20 @@ static int make_buffers(conf_suite *s, const conf_case *c, const geometry *g,
     /* Inputs in order (y before dy: where they overlap dy's bytes win,
      * and the device's view is decoded back from the image). */
     for (int i = 0; i < g->n_arr; ++i) {
-        const array *a = &g->a[i];
+        const conf_array *a = &g->a[i];
         if (!a->input)
             continue;
         smax_fmt_encode(conf_fmt(a->t), p->in[a->k], n, raw);
-        place_rows(cb->img[a->buf], a, raw, c->rows, c->cols);
+        conf_place_rows(cb->img[a->buf], a, raw, c->rows, c->cols);
     }
     free(raw);
     return 1;
 }
 
 static smax_status call(conf_suite *s, const smax_problem *p,
-                        const geometry *g, const case_buffers *cb)
+                        const conf_geometry *g, const case_buffers *cb)
 {
-    const array *a = g->a;
+    const conf_array *a = g->a;
     if (g->n_arr == 2)
         return smax_softmax(s->ctx, p, cb->b[a[0].buf], a[0].off,
                             cb->b[a[1].buf], a[1].off);
@@ -299,7 +119,7 @@ static smax_status call(conf_suite *s, const smax_problem *p,
 
 /* Writes the images, runs, and reads every buffer back into after[run]. */
 static smax_status run_once(conf_suite *s, const smax_problem *p,
-                            const geometry *g, case_buffers *cb, int run)
+                            const conf_geometry *g, case_buffers *cb, int run)
 {
     smax_status st = SMAX_SUCCESS;
     for (int b = 0; b < g->n_buf && st == SMAX_SUCCESS; ++b)
@@ -318,7 +138,8 @@ static smax_status run_once(conf_suite *s, const smax_problem *p,
 }
 
 /* A buffer byte that differs from `want`, as (buffer, byte); -1 if none. */
-static int64_t first_changed(const geometry *g, unsigned char *const *want,
+static int64_t first_changed(const conf_geometry *g,
+                             unsigned char *const *want,
                              unsigned char *const *got, int *which)
 {
     for (int b = 0; b < g->n_buf; ++b) {
@@ -334,7 +155,7 @@ static int64_t first_changed(const geometry *g, unsigned char *const *want,
 /* A refused plan: the call must refuse the same way and write nothing.
  * Counted as one assertion (passed or failed). */
 static void check_refusal(conf_suite *s, const conf_case *c,
-                          const geometry *g, const conf_prep *p,
+                          const conf_geometry *g, const conf_prep *p,
                           const char *desc)
 {
     case_buffers cb;
@@ -344,7 +165,7 @@ static void check_refusal(conf_suite *s, const conf_case *c,
                   "%s", desc);
         return;
     }
-    const smax_problem prob = problem_of(c, g);
+    const smax_problem prob = conf_problem_of(c, g);
     st = run_once(s, &prob, g, &cb, 0);
     int b = 0;
     int64_t d;
@@ -366,7 +187,7 @@ static void check_refusal(conf_suite *s, const conf_case *c,
  * the prepared ones, except where the layout lets dy overlap y: then the
  * reference is rebuilt (into *own) from the image. CONF_PASSED to go on;
  * otherwise it has been reported (a suite bug, or no host memory). */
-static conf_outcome device_view(const conf_case *c, const geometry *g,
+static conf_outcome device_view(const conf_case *c, const conf_geometry *g,
                                 const case_buffers *cb, const conf_prep *p,
                                 conf_prep *own, const conf_prep **use,
                                 const char *desc)
@@ -377,10 +198,10 @@ static conf_outcome device_view(const conf_case *c, const geometry *g,
     float *seen = malloc(n * sizeof(float) + 1);
     int ok = raw && seen, differs = 0;
     for (int i = 0; ok && i < g->n_arr && !differs; ++i) {
-        const array *a = &g->a[i];
+        const conf_array *a = &g->a[i];
         if (!a->input)
             continue;
-        take_rows(cb->img[a->buf], a, raw, c->rows, c->cols);
+        conf_take_rows(cb->img[a->buf], a, raw, c->rows, c->cols);
         smax_fmt_decode(conf_fmt(a->t), raw, n, seen);
         for (size_t e = 0; e < n && !differs; ++e)
             differs = memcmp(&seen[e], &p->in[a->k][e], sizeof(float)) != 0 &&
@@ -398,10 +219,10 @@ static conf_outcome device_view(const conf_case *c, const geometry *g,
         for (int k = 0; k < 2 && ok; ++k)
             ok = (own->in[k] = malloc(n * sizeof(float) + 1)) != NULL;
         for (int i = 0; ok && i < g->n_arr; ++i) {
-            const array *a = &g->a[i];
+            const conf_array *a = &g->a[i];
             if (!a->input)
                 continue;
-            take_rows(cb->img[a->buf], a, raw, c->rows, c->cols);
+            conf_take_rows(cb->img[a->buf], a, raw, c->rows, c->cols);
             smax_fmt_decode(conf_fmt(a->t), raw, n, own->in[a->k]);
         }
         ok = ok && conf_prep_reference(c, own);
@@ -421,16 +242,17 @@ static conf_outcome device_view(const conf_case *c, const geometry *g,
  * SMAX_ERROR_NOT_SUPPORTED where a refusal is legitimate (already counted
  * through check_refusal); anything else has been reported as a failure. */
 static conf_outcome plan_case(conf_suite *s, const conf_case *c,
-                              const geometry *g, const conf_prep *p,
+                              const conf_geometry *g, const conf_prep *p,
                               const char *desc, smax_plan_info *plan)
 {
-    const smax_problem prob = problem_of(c, g);
+    const smax_problem prob = conf_problem_of(c, g);
     smax_status st = c->v->backward ? smax_plan_backward(s->ctx, &prob, plan)
                                     : smax_plan(s->ctx, &prob, plan);
     if (st == SMAX_ERROR_NOT_SUPPORTED && !conf_variant_supported(s, c->v)) {
         /* The device says it lacks a dtype: the refusal is the case. */
         char reason[300];
-        snprintf(reason, sizeof reason, "%s: device reports %s/%s unsupported: %s",
+        snprintf(reason, sizeof reason,
+                 "%s: device reports %s/%s unsupported: %s",
                  c->v->name, conf_dtype_name(c->v->xt),
                  conf_dtype_name(c->v->yt), smax_last_error(s->ctx));
         check_refusal(s, c, g, p, desc);
@@ -478,11 +300,11 @@ static conf_outcome plan_case(conf_suite *s, const conf_case *c,
 
 /* Runs twice and checks everything; the case's buffers are ready. */
 static conf_outcome run_checked(conf_suite *s, const conf_case *c,
-                                const geometry *g, const conf_prep *p,
+                                const conf_geometry *g, const conf_prep *p,
                                 const smax_plan_info *plan, case_buffers *cb,
                                 float *out, const char *desc)
 {
-    const smax_problem prob = problem_of(c, g);
+    const smax_problem prob = conf_problem_of(c, g);
     for (int run = 0; run < 2; ++run) {
         smax_status st = run_once(s, &prob, g, cb, run);
         if (st != SMAX_SUCCESS) {
@@ -500,22 +322,22 @@ static conf_outcome run_checked(conf_suite *s, const conf_case *c,
         return CONF_FAILED;
     }
 
-    const array *o = &g->a[g->n_arr - 1];
+    const conf_array *o = &g->a[g->n_arr - 1];
     const size_t n = (size_t)(c->rows * c->cols);
     unsigned char *got = malloc(n * o->es + 1);
     if (!got) {
         conf_skip("host memory for the output copy", "%s", desc);
         return CONF_SKIPPED;
     }
-    take_rows(cb->after[0][o->buf], o, got, c->rows, c->cols);
+    conf_take_rows(cb->after[0][o->buf], o, got, c->rows, c->cols);
 
     /* Every byte but the output's elements must be as written before the
      * run: drop the outputs into the pre-run image, compare all of it. */
     conf_outcome outcome = CONF_FAILED;
-    place_rows(cb->img[o->buf], o, got, c->rows, c->cols);
+    conf_place_rows(cb->img[o->buf], o, got, c->rows, c->cols);
     if ((d = first_changed(g, cb->img, cb->after[0], &b)) >= 0) {
         char at[160];
-        where_is(g, c, b, (size_t)d, at, sizeof at);
+        conf_where_is(g, c, b, (size_t)d, at, sizeof at);
         conf_fail("%s: byte %" PRId64 " of buffer %d changed (0x%02x -> "
                   "0x%02x): %s",
                   desc, d, b, cb->img[b][d], cb->after[0][b][d], at);
@@ -542,8 +364,8 @@ done:
 conf_outcome conf_run_case(conf_suite *s, const conf_case *c, float *out)
 {
     char desc[600];
-    describe(c, desc, sizeof desc);
-    const geometry g = geometry_of(c);
+    conf_describe(c, desc, sizeof desc);
+    const conf_geometry g = conf_geometry_of(c);
 
     conf_prep own_prep;
     memset(&own_prep, 0, sizeof own_prep);

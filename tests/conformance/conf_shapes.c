@@ -9,10 +9,7 @@
  * the lanes per row gives the vector tail boundaries. All of it per
  * variant (dtype pair and direction): the vector width is 16 bytes of the
  * narrower type, and the backward fused limit is its own.
- *
- * Thinning (conf_thinned): the other variants run every kind of size (each
- * class of the n sweep, every plan boundary, every row count, every chunk
- * count) but a rotating third of the 2^k +- 1 sizes.
+
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,20 +71,15 @@ static int in_set(const size_set *set, int64_t n)
     return 0;
 }
 
-/* n = 1, 2, 3, 2^k and 2^k +- 1 up to 1025. Thinned variants run n = 1,
- * 2, 3 and, of each 2^k - 1, 2^k, 2^k + 1, the one their index picks (so
- * the variants together still cover every n). *ran gets the sizes run. */
+/* n = 1, 2, 3, 2^k and 2^k +- 1 up to 1025; *ran gets the sizes run. */
 static void n_sweep(conf_suite *s, const conf_variant *v, size_set *ran)
 {
-    const int thin = conf_thinned(s, v);
-    const int pick = conf_variant_index(v) % 3;
     ran->n = 0;
     for (int64_t n = 1; n <= 3; ++n)
         add_size(ran, n, 1025);
     for (int64_t p = 4; p <= 1024; p *= 2)
         for (int k = 0; k < 3; ++k)
-            if (!thin || k == pick)
-                add_size(ran, p - 1 + k, 1025);
+            add_size(ran, p - 1 + k, 1025);
     for (int i = 0; i < ran->n; ++i)
         run_shape(s, v, 3, ran->v[i], CONF_NORMAL_1, "n sweep");
 }
@@ -253,6 +245,8 @@ void conf_shapes(conf_suite *s)
 {
     for (int i = 0; i < CONF_VARIANT_COUNT; ++i) {
         const conf_variant *v = &conf_variants[i];
+        if (!conf_selected(s, v))
+            continue;
         size_set swept;
         n_sweep(s, v, &swept);
         tile_boundaries(s, v, &swept);

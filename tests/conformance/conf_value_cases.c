@@ -126,17 +126,15 @@ static void run_values(conf_suite *s, const conf_variant *v, int64_t rows,
     free(out);
 }
 
-/* Thinned variants run the short and the split rows (every distribution,
- * flag and scale there); the others also medium and long rows. */
 void conf_value_cases(conf_suite *s)
 {
     for (int i = 0; i < CONF_VARIANT_COUNT; ++i) {
         const conf_variant *v = &conf_variants[i];
+        if (!conf_selected(s, v))
+            continue;
         run_values(s, v, 3, 7, "short rows");
-        if (!conf_thinned(s, v)) {
-            run_values(s, v, 4, 1000, "medium rows");
-            run_values(s, v, 2, 5003, "long rows");
-        }
+        run_values(s, v, 4, 1000, "medium rows");
+        run_values(s, v, 2, 5003, "long rows");
         /* A single row the multiblock plan splits into at least 3 chunks. */
         int64_t cols = -1;
         for (int64_t chunks = 3; chunks <= 8 && cols < 0; ++chunks)

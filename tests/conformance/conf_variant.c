@@ -6,6 +6,7 @@
  */
 #include <float.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "conf.h"
 #include "smax_half.h"
@@ -96,9 +97,27 @@ smax_dtype conf_out_dtype(const conf_variant *v)
     return v->backward ? v->xt : v->yt;
 }
 
+int conf_selected(const conf_suite *s, const conf_variant *v)
+{
+    if (!s->only_variant)
+        return 1;
+    /* Alternatives separated by '+', each a substring of the name (names
+     * hold commas: "bwd y,dy:f16 dx:f32"). */
+    for (const char *p = s->only_variant; *p;) {
+        const char *end = strchr(p, '+');
+        const size_t len = end ? (size_t)(end - p) : strlen(p);
+        for (const char *n = v->name; len && strlen(n) >= len; ++n)
+            if (strncmp(n, p, len) == 0)
+                return 1;
+        p += len + (end ? 1 : 0);
+    }
+    return 0;
+}
+
 static int dtype_supported(const conf_suite *s, smax_dtype t)
 {
-    return t == F32 || (t == F16 ? s->info.supports_f16 : s->info.supports_bf16);
+    return t == F32 ||
+           (t == F16 ? s->info.supports_f16 : s->info.supports_bf16);
 }
 
 int conf_variant_supported(const conf_suite *s, const conf_variant *v)
