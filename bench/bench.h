@@ -103,12 +103,16 @@ typedef struct bench_result {
     int64_t chunks_per_row;
     /* verification */
     int64_t bad;
-    double worst_rel;
+    double worst_rel; /* the rule's measure: relative error (f32 forward),
+                         ulps (16-bit forward), or error / allowed x trh
+                         (backward)                                       */
+    double trh;       /* the threshold worst_rel is held to               */
     /* timing */
     bench_timing t;
     int slots;
-    double gbps;      /* bytes read once + bytes written once, / time     */
-    double pct_copy;  /* copy time / this time * 100                      */
+    double gbps;      /* bytes read once + bytes written once, / time;
+                         copy: 2 x the bytes copied, / time               */
+    double pct_copy;  /* this GB/s / the copy's GB/s * 100                */
     double vs_best;   /* auto only: auto time / best forced time          */
     char note[320];
 } bench_result;

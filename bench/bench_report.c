@@ -40,6 +40,27 @@ static void plan_str(const bench_result *r, char *buf, size_t n)
         snprintf(buf + len, n - (size_t)len, " v%u", r->vector_width);
 }
 
+/* What GB/s counts, in words. */
+static const char *bytes_counted(const bench_meta *m)
+{
+    return m->backward ? "y and dy read once + dx written once"
+                       : "x read once + y written once";
+}
+
+/* What the check's worst_rel column measures for this run. */
+static const char *worst_legend(const bench_meta *m)
+{
+    if (m->backward)
+        return "the worst |error| / allowed of the gradient rule, times its "
+               "trh (smax_check_backward)";
+    if (strcmp(m->y_dtype, "f32"))
+        return "the largest distance in ulps of the output type from the "
+               "float64 reference rounded once (at most 1; "
+               "smax_check_output_half)";
+    return "the largest relative error, elements and row sums "
+           "(smax_check_output; trh grows with log2(cols))";
+}
+
 static int has_time(const bench_result *r)
 {
     return (r->status == BENCH_OK || r->status == BENCH_FAIL) &&
@@ -62,12 +83,11 @@ void bench_print_table(FILE *f, const bench_meta *m, const bench_result *r,
             m->log_softmax ? "log-softmax" : "softmax",
             m->backward ? " gradient" : "", m->x_dtype, m->y_dtype, m->reps);
     fprintf(f, "cold L2 approximated by rotating buffers over >= %s; GB/s = "
-               "%s, / time;\n",
-            bench_bytes_str(m->rotate_bytes, b2),
-            m->backward ? "y and dy read once + dx written once"
-                        : "x read once + y written once");
-    fprintf(f, "%% copy = smax_buffer_copy of the same bytes, timed the same "
-               "way in this run.\n\n");
+               "(%s) / time;\n",
+            bench_bytes_str(m->rotate_bytes, b2), bytes_counted(m));
+    fprintf(f, "%% copy = this GB/s / that of smax_buffer_copy moving as many "
+               "bytes (half read, half written), timed the same way in this "
+               "run;\nworst rel = %s.\n\n", worst_legend(m));
     fprintf(f, "%-18s %-11s %-11s %-16s %-6s %9s %11s %9s %7s %9s\n", "shape",
             "algo", "ran", "plan", "check", "worst rel", "time us", "GB/s",
             "% copy", "auto/best");
@@ -157,7 +177,7 @@ int bench_write_csv(const char *path, const bench_meta *m,
     fprintf(f, "backend,device,version,x_dtype,y_dtype,direction,log,rows,"
                "cols,algo,ran,status,"
                "group_size,rows_per_group,chunks_per_row,merge_levels,"
-               "vector_width,bad,worst_rel,median_us,min_us,max_us,"
+               "vector_width,bad,worst_rel,trh,median_us,min_us,max_us,"
                "single_us,launches_per_batch,batches,slots,gbps,pct_copy,"
                "auto_vs_best,note\n");
     for (i = 0; i < n; i++) {
@@ -169,13 +189,13 @@ int bench_write_csv(const char *path, const bench_meta *m,
         csv_str(f, m->version);
         fprintf(f, ",%s,%s,%s", m->x_dtype, m->y_dtype,
                 m->backward ? "backward" : "forward");
-        fprintf(f, ",%d,%lld,%lld,%s,%s,%s,%u,%u,%lld,%u,%u,%lld,%.6g,"
+        fprintf(f, ",%d,%lld,%lld,%s,%s,%s,%u,%u,%lld,%u,%u,%lld,%.6g,%.6g,"
                    "%.4f,%.4f,%.4f,%.4f,%d,%d,%d,%.4f,%.2f,%.4f,",
                 m->log_softmax, (long long)x->rows, (long long)x->cols,
                 x->algo, x->ran, bench_status_name(x->status), x->group_size,
                 x->rows_per_group, (long long)x->chunks_per_row,
                 x->merge_levels, x->vector_width, (long long)x->bad,
-                x->worst_rel, x->t.median_us, x->t.min_us, x->t.max_us,
+                x->worst_rel, x->trh, x->t.median_us, x->t.min_us, x->t.max_us,
                 x->t.single_us, x->t.per_batch, x->t.batches, x->slots,
                 x->gbps, x->pct_copy, x->vs_best);
         csv_str(f, x->note);
@@ -244,9 +264,11 @@ int bench_write_json(const char *path, const bench_meta *m,
                "  \"max_batches\": %d,\n  \"rotate_bytes\": %.0f,\n",
             m->x_dtype, m->y_dtype, m->backward ? "backward" : "forward",
             m->log_softmax ? "true" : "false", m->reps, m->rotate_bytes);
-    fprintf(f, "  \"bytes_counted\": \"%s\",\n",
-            m->backward ? "y and dy read once + dx written once"
-                        : "x read once + y written once");
+    fprintf(f, "  \"bytes_counted\": \"%s\",\n", bytes_counted(m));
+    fputs("  \"copy\": \"smax_buffer_copy of half the bytes counted (read, "
+          "then written)\",\n  \"worst_rel\": ", f);
+    json_str(f, worst_legend(m));
+    fputs(",\n", f);
     if (m->have_overhead) {
         fputs("  \"launch_overhead\": {\"shape\": \"1x1\", \"algo\": \"auto\", "
               "\"batched_us\": ", f);
@@ -273,6 +295,8 @@ int bench_write_json(const char *path, const bench_meta *m,
                 x->group_size, x->rows_per_group, (long long)x->chunks_per_row,
                 x->merge_levels, x->vector_width, (long long)x->bad);
         json_num(f, x->worst_rel);
+        fputs(", \"trh\": ", f);
+        json_num(f, x->trh);
         fputs(", \"median_us\": ", f);
         json_num(f, x->t.median_us);
         fputs(", \"min_us\": ", f);

@@ -2,25 +2,33 @@
 """peer_bench.py - smax (CUDA build, through ctypes) side by side with
 torch.softmax and a Triton softmax on one NVIDIA GPU, on the same tensors.
 
-For every shape of bench/shapes/peer.txt (PRODUCT.md section 6):
-  * fills x (fp32, random normal) on the GPU and computes THE float64
-    reference of tests/support (through libsmax_testsupport.so, on the host);
+For every shape of bench/shapes/peer.txt (PRODUCT.md section 6), in one
+dtype (--dtype f32|f16|bf16) and one direction (forward, or --backward: the
+gradient from y and dy):
+  * fills the inputs on the GPU (x random normal; backward: y = softmax of
+    such an x, dy random normal; rounded to the dtype) and computes THE
+    float64 reference of tests/support (libsmax_testsupport.so, on the host);
   * runs each implementation -- smax with every forced algorithm and auto,
-    torch.softmax, Triton (bench/peer_triton.py) -- checks its output with the
-    tolerance rule of tests/support/smax_tolerance.c and times it;
-  * times a device-to-device copy of the same bytes (torch copy_) in the same
+    torch (softmax, or _softmax_backward_data), Triton (bench/peer_triton.py)
+    -- checks its output with THE rule of tests/support for its dtype and
+    direction (support_check.py) and times it;
+  * times a device-to-device copy (torch copy_) of as many bytes in the same
     run: the 100% mark.
 Timing: CUDA events on the benchmark's torch stream around each launch, cold
 L2 (a 256 MB buffer is written before every timed launch, outside the
-events), median over repetitions. Effective bandwidth counts rows*cols*4
-bytes read plus rows*cols*4 bytes written, once each.
+events), median over repetitions. Effective bandwidth counts each byte once
+with the real element size: forward x read + y written, backward y and dy
+read + dx written.
 
 Writes results.csv, results.json, results.md, bandwidth.png and
-pct_copy.png to the output directory (default bench/results/).
+pct_copy.png to the output directory (default bench/results/); other modes
+than fp32 forward softmax add their tag to each name (results-bf16.csv,
+results-f32-backward.csv, ...) so that runs of several modes never collide.
 
   python3 bench/peer_bench.py --lib build-cuda/libsmax.so
   python3 bench/peer_bench.py --lib build-cuda/libsmax.so --quick
-  python3 bench/peer_bench.py --selftest      # no GPU: parsing and writers
+  python3 bench/peer_bench.py --lib build-cuda/libsmax.so --dtype bf16 --backward
+  python3 bench/peer_bench.py --selftest      # no GPU: parsing, C rules, writers
 """
 import argparse
 import csv
@@ -81,15 +89,44 @@ def read_shapes(path):
     return shapes
 
 
-def target_pct(rows, cols):
-    """PRODUCT.md section 6 target (% of copy) for smax on CUDA/H100."""
+def target_pct(rows, cols, dtype="f32"):
+    """PRODUCT.md section 6 target (% of copy) for smax on CUDA/H100, the
+    same for every dtype and both directions."""
+    if rows == 1 and cols >= (1 << 28):
+        return 66.0
     if rows == 1 and cols >= (1 << 24):
-        return 64.0
+        return 80.0
     if rows * cols <= 32 * 32000 and rows < 132:
-        return 50.0      # small batch (32 x 32000)
-    if cols <= 16384:
-        return 95.0
-    return 90.0
+        return 75.0      # small batch (32 x 32000)
+    on_chip = 262144 if dtype == "f32" else 524288
+    if cols <= on_chip:
+        return 98.0
+    return 95.0          # 256 x 1M fp32: the second read from L2
+
+
+ELEM_BYTES = {"f32": 4, "f16": 2, "bf16": 2}
+
+
+def moved_bytes(rows, cols, dtype, backward):
+    """Bytes counted once each: forward x read + y written; backward y and
+    dy read + dx written (every tensor of one dtype here)."""
+    return (3 if backward else 2) * rows * cols * ELEM_BYTES[dtype]
+
+
+def mode_tag(dtype, backward, log):
+    """'' for fp32 forward softmax, else e.g. '-bf16', '-f32-backward',
+    '-f16-log': what the output files of a mode are suffixed with."""
+    if dtype == "f32" and not backward and not log:
+        return ""
+    return "-" + "-".join([dtype] + (["log"] if log else [])
+                          + (["backward"] if backward else []))
+
+
+def mode_words(meta):
+    """'fp32 softmax forward', 'bf16 log-softmax gradient', ..."""
+    return "%s %s %s" % ({"f32": "fp32"}.get(meta.get("dtype"), meta.get("dtype")),
+                         "log-softmax" if meta.get("log_softmax") else "softmax",
+                         "gradient" if meta.get("direction") == "backward" else "forward")
 
 
 # ---------------------------------------------------------------------------
@@ -342,9 +379,7 @@ def run_gpu(args, shapes):
             tag = "%dx%d" % (rows, cols)
             nbytes = rows * cols * ELEM_BYTES[args.dtype]
             free, _ = torch.cuda.mem_get_info()
-            # The fp32 source, inputs, output and torch's output; the flush
-            # buffer exists already.
-            need = 6 * rows * cols * 4 + (256 << 20)
+            need = device_bytes_needed(rows, cols, args.dtype, args.backward)
             if rows == 0 or cols == 0 or need > 0.9 * free:
                 why = ("empty shape" if rows == 0 or cols == 0 else
                        "does not fit: needs ~%.1f GiB, %.1f GiB free" % (need / 2**30, free / 2**30))
@@ -358,26 +393,11 @@ def run_gpu(args, shapes):
             case = make_case(torch, support, args, rows, cols)
             torch.cuda.synchronize()
 
-            # The 100% mark: a device-to-device copy (torch copy_) of one
-            # tensor's bytes, read and written. Its speed can depend on where
-            # the two buffers landed (seen on the H100: 2580 instead of 3000
-            # GB/s for some pairs), so the best of three pairs.
-            a_t, o_t = case["inputs"][0], case["out"]
-            z = torch.empty_like(a_t)
-            cands = [("in->out", timer(lambda: o_t.copy_(a_t))),
-                     ("out->in", timer(lambda: a_t.copy_(o_t))),
-                     ("in->new", timer(lambda: z.copy_(a_t)))]
-            del z
-            case["restore"]()  # the copies overwrote the inputs
-            best_name, (med, lo, hi, n) = min(cands, key=lambda c: c[1][0])
-            copy_gbps = 2 * nbytes / (med * 1e-6) / 1e9
-            row = result_row(rows, cols, "copy", "ok", med, lo, hi, n,
-                             gbps=copy_gbps, pct=100.0)
-            row["ran"] = best_name
-            row["note"] = ", ".join("%s %.1f us" % (c, t[0]) for c, t in cands)
+            row, copy_gbps = measure_copy(torch, timer, case, rows, cols)
             results.append(row)
-            print("    %-16s %10.1f us %8.1f GB/s  (%s)" % ("copy", med, row["gbps"], row["note"]),
-                  file=sys.stderr, flush=True)
+            print("    %-16s %10.1f us %8.1f GB/s  (%s)" % (
+                "copy", row["median_us"], row["gbps"], row["note"]),
+                file=sys.stderr, flush=True)
 
             bufs = None
             if smax is not None:
@@ -408,7 +428,50 @@ def run_gpu(args, shapes):
     return meta, results
 
 
-ELEM_BYTES = {"f32": 4, "f16": 2, "bf16": 2}
+def device_bytes_needed(rows, cols, dtype, backward):
+    """Device memory one shape needs beside the flush buffer (which exists
+    already): the fp32 sources while the inputs are made, the inputs and
+    their saved copies, the output, torch's output and the copy mark's
+    buffers."""
+    n, e = rows * cols, ELEM_BYTES[dtype]
+    if backward:
+        # src, dy in fp32; y, dy, their copies, out, torch's; copy 3 x 1.5
+        return 8 * n + 11 * e * n + (256 << 20)
+    # src in fp32; x, its copy, out, torch's, the copy's fresh tensor
+    return 4 * n + 6 * e * n + (256 << 20)
+
+
+def copy_candidates(torch, case):
+    """(name, dst, src) pairs for the copy mark: as many bytes as the
+    implementations move (half read, half written). Forward: the input and
+    the output tensors themselves and a fresh one; backward (1.5 tensors'
+    worth): byte buffers of that size."""
+    src, out = case["inputs"][0], case["out"]
+    half = case["moved"] // 2
+    if src.numel() * src.element_size() != half:
+        src = torch.zeros(half, dtype=torch.uint8, device="cuda")
+        out = torch.empty_like(src)
+    z = torch.empty_like(src)
+    return [("in->out", out, src), ("out->in", src, out), ("in->new", z, src)]
+
+
+def measure_copy(torch, timer, case, rows, cols):
+    """The 100% mark: a device-to-device copy (torch copy_). Its speed can
+    depend on where the two buffers landed (seen on the H100: 2580 instead
+    of 3000 GB/s for some pairs), so the best of three pairs. Returns the
+    result row and the copy's GB/s."""
+    cands = [(name, timer(lambda d=d, s=s: d.copy_(s)))
+             for name, d, s in copy_candidates(torch, case)]
+    case["restore"]()  # the copies may have overwritten the inputs
+    torch.cuda.empty_cache()
+    best_name, (med, lo, hi, n) = min(cands, key=lambda c: c[1][0])
+    copy_gbps = case["moved"] / (med * 1e-6) / 1e9
+    row = result_row(rows, cols, "copy", "ok", med, lo, hi, n,
+                     gbps=copy_gbps, pct=100.0)
+    row["ran"] = best_name
+    row["note"] = "%d bytes each way; " % (case["moved"] // 2) + ", ".join(
+        "%s %.1f us" % (c, t[0]) for c, t in cands)
+    return row, copy_gbps
 
 
 def host_raw(t):
@@ -421,46 +484,59 @@ def host_raw(t):
     return t.contiguous().view(torch.int16).cpu().numpy().view(np.uint16)
 
 
+TORCH_DTYPES = {"f32": "float32", "f16": "float16", "bf16": "bfloat16"}
+
+
 def make_case(torch, support, args, rows, cols):
     """Inputs, output, bytes moved and the check of one shape: forward
-    (x -> y) or backward (y, dy -> dx), in args.dtype."""
-    dt = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}[args.dtype]
+    (x -> y) or backward (y, dy -> dx), every tensor in args.dtype."""
+    dt = getattr(torch, TORCH_DTYPES[args.dtype])
     gen = torch.Generator(device="cuda")
     gen.manual_seed(1000003 * rows + cols)
     src = torch.randn(rows, cols, device="cuda", dtype=torch.float32, generator=gen)
-    log, n = args.log, rows * cols
-    case = {"backward": args.backward, "log": log, "dtype": args.dtype}
-    if not args.backward:
-        x = src.to(dt)
-        del src
-        x_keep = x.clone()
-        case["inputs"], case["out"] = [x], torch.empty_like(x)
-        case["moved"] = 2 * n * ELEM_BYTES[args.dtype]
-        x_host = x.float().cpu().numpy()
-        if args.dtype == "f32":
-            ref = support.reference(x_host, log)
-            case["check"] = lambda got, levels: support.check(
-                x_host, got.cpu().numpy(), ref, log, levels)
-        else:
-            ref64 = support.reference_f64(x_host, log)
-            case["check"] = lambda got, levels: support.check_half(
-                x_host, host_raw(got), ref64, log, levels, args.dtype)
-        case["restore"] = lambda: x.copy_(x_keep)
-        return case
+    case = {"backward": args.backward, "log": args.log, "dtype": args.dtype,
+            "moved": moved_bytes(rows, cols, args.dtype, args.backward)}
+    if args.backward:
+        make_backward(torch, support, case, src, dt, gen)
+    else:
+        make_forward(support, case, src.to(dt))
+    return case
+
+
+def make_forward(support, case, x):
+    """x (already of the dtype) -> y, checked by the f32 or the 16-bit rule."""
+    log, dtype = case["log"], case["dtype"]
+    x_keep = x.clone()
+    case["inputs"], case["out"] = [x], x.new_empty(x.shape)
+    x_host = x.float().cpu().numpy()
+    if dtype == "f32":
+        ref = support.reference(x_host, log)
+        case["check"] = lambda got, levels: support.check(
+            x_host, got.cpu().numpy(), ref, log, levels)
+    else:
+        ref64 = support.reference_f64(x_host, log)
+        case["check"] = lambda got, levels: support.check_half(
+            x_host, host_raw(got), ref64, log, levels, dtype)
+    case["restore"] = lambda: x.copy_(x_keep)
+
+
+def make_backward(torch, support, case, src, dt, gen):
+    """y = the (log-)softmax of src rounded to dt, dy random normal in dt;
+    dx checked by the gradient rule against the float64 reference of the
+    values exactly as they are stored."""
+    log, dtype = case["log"], case["dtype"]
     f = torch.log_softmax if log else torch.softmax
     y = f(src, dim=-1).to(dt)
-    dy = torch.randn(rows, cols, device="cuda", dtype=torch.float32,
-                     generator=gen).to(dt)
     del src
+    dy = torch.randn(y.shape, device="cuda", dtype=torch.float32,
+                     generator=gen).to(dt)
     keep = (y.clone(), dy.clone())
     case["inputs"], case["out"] = [y, dy], torch.empty_like(y)
-    case["moved"] = 3 * n * ELEM_BYTES[args.dtype]
     ref, mag = support.reference_backward(y.float().cpu().numpy(),
                                           dy.float().cpu().numpy(), log)
     case["check"] = lambda got, levels: support.check_backward(
-        ref, mag, host_raw(got), args.dtype, levels)
+        ref, mag, host_raw(got), dtype, levels)
     case["restore"] = lambda: (y.copy_(keep[0]), dy.copy_(keep[1]))
-    return case
 
 
 def measure_impl(torch, peer_triton, smax, impl, case, bufs, timer):
@@ -593,7 +669,7 @@ def cell(r, key, digits):
     return v + ("*" if r["status"] == "FAIL" else "")
 
 
-def pivot(results, key, digits, with_target=False):
+def pivot(results, key, digits, with_target=False, dtype="f32"):
     """Rows: shapes; columns: implementations. Returns (header, lines)."""
     impls = impls_of(results)
     idx = {(r["rows"], r["cols"], r["impl"]): r for r in results}
@@ -605,7 +681,7 @@ def pivot(results, key, digits, with_target=False):
         line = ["%dx%d" % (rows, cols)]
         line += [cell(idx.get((rows, cols, i)), key, digits) for i in impls]
         if with_target:
-            t = target_pct(rows, cols)
+            t = target_pct(rows, cols, dtype)
             a = idx.get((rows, cols, "smax-auto"))
             tor = idx.get((rows, cols, "torch"))
             forced = [idx.get((rows, cols, "smax-" + n)) for n, _ in SMAX_ALGOS[:3]]
@@ -640,12 +716,16 @@ def md_table(header, lines):
     return "\n".join(out)
 
 
+MODE_FIELDS = ["dtype", "direction", "log_softmax"]
+
+
 def write_csv(path, meta, results):
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["device", "date", "commit"] + FIELDS)
+        w.writerow(["device", "date", "commit"] + MODE_FIELDS + FIELDS)
         for r in results:
             w.writerow([meta.get("device", ""), meta.get("date", ""), meta.get("commit", "")]
+                       + [meta.get(k) for k in MODE_FIELDS]
                        + ["" if r.get(k) is None else r.get(k) for k in FIELDS])
 
 
@@ -660,14 +740,15 @@ def clean_json(v):
 
 
 def write_json(path, meta, results):
+    rows = [dict(r, **{k: meta.get(k) for k in MODE_FIELDS}) for r in results]
     with open(path, "w") as f:
-        json.dump(clean_json({"meta": meta, "results": results}), f, indent=1)
+        json.dump(clean_json({"meta": meta, "results": rows}), f, indent=1)
         f.write("\n")
 
 
-def write_plots(outdir, meta, results):
-    """bandwidth.png (GB/s vs cols) and pct_copy.png; returns the files
-    written, or [] with a note when matplotlib is missing."""
+def write_plots(outdir, meta, results, tag=""):
+    """bandwidth<tag>.png (GB/s vs cols) and pct_copy<tag>.png; returns the
+    files written, or [] with a note when matplotlib is missing."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -676,8 +757,10 @@ def write_plots(outdir, meta, results):
         print("peer_bench: no plots (matplotlib: %s)" % e, file=sys.stderr)
         return []
     files = []
-    for key, name, ylabel in (("gbps", "bandwidth.png", "effective bandwidth (GB/s)"),
-                              ("pct_copy", "pct_copy.png", "% of device-to-device copy")):
+    elem = ELEM_BYTES.get(meta.get("dtype"), 4)
+    for key, name, ylabel in (("gbps", "bandwidth%s.png" % tag, "effective bandwidth (GB/s)"),
+                              ("pct_copy", "pct_copy%s.png" % tag,
+                               "% of device-to-device copy")):
         fig, ax = plt.subplots(figsize=(11, 6))
         markers = {"copy": "o", "smax-fused": "s", "smax-online": "v", "smax-multiblock": "^",
                    "smax-auto": "D", "torch": "o", "triton": "P"}
@@ -693,18 +776,19 @@ def write_plots(outdir, meta, results):
                 style.update(linewidth=2.5, alpha=1.0)
             # Small problems (< 16 MiB in: e.g. 32 x 32000) are launch-bound,
             # not bandwidth-bound: markers only, not joined to the line.
-            big = [p for p in pts if p[0] * p[2] * 4 >= (16 << 20)]
-            small = [p for p in pts if p[0] * p[2] * 4 < (16 << 20)]
+            big = [p for p in pts if p[0] * p[2] * elem >= (16 << 20)]
+            small = [p for p in pts if p[0] * p[2] * elem < (16 << 20)]
             line, = ax.plot([p[0] for p in big], [p[1] for p in big], label=impl, **style)
             if small:
                 ax.plot([p[0] for p in small], [p[1] for p in small], linestyle="none",
                         marker=style["marker"], color=line.get_color(), alpha=style["alpha"])
         ax.set_xscale("log", base=2)
-        ax.set_xlabel("cols (row length, fp32); rows vary per shape; unjoined points: "
-                      "problems under 16 MiB")
+        ax.set_xlabel("cols (row length); rows vary per shape; unjoined points: "
+                      "inputs under 16 MiB")
         ax.set_ylabel(ylabel)
-        ax.set_title("softmax over rows, cold L2, median of CUDA events\n%s, %s"
-                     % (meta.get("device", "?"), meta.get("date", "")[:10]))
+        ax.set_title("%s over rows, cold L2, median of CUDA events\n%s, %s"
+                     % (mode_words(meta), meta.get("device", "?"),
+                        meta.get("date", "")[:10]))
         ax.set_ylim(bottom=0)
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=9)
@@ -725,24 +809,27 @@ def write_plots(outdir, meta, results):
 
 
 def write_markdown(path, meta, results, plots):
-    h1, l1 = pivot(results, "pct_copy", 1, with_target=True)
+    h1, l1 = pivot(results, "pct_copy", 1, with_target=True, dtype=meta.get("dtype", "f32"))
     h2, l2 = pivot(results, "gbps", 0)
     h3, l3 = pivot(results, "median_us", 1)
     fails = [r for r in results if r["status"] in ("FAIL", "error")]
-    lines = ["# smax peer benchmark", "",
+    lines = ["# smax peer benchmark: %s" % mode_words(meta), "",
              "| | |", "|---|---|"]
     for k in ("device", "driver", "sm_count", "date", "commit", "smax_version",
-              "smax_lib", "torch", "torch_cuda", "triton", "log_softmax", "reps",
+              "smax_lib", "torch", "torch_cuda", "triton", "dtype", "direction",
+              "log_softmax", "bytes_counted", "reps",
               "elapsed_s", "host", "smax_note"):
         if meta.get(k) is not None:
             lines.append("| %s | `%s` |" % (k, meta[k]))
     lines += ["", "Command: `%s`" % meta.get("command", ""), "",
-              "Effective bandwidth = rows x cols x 4 B read + the same written, divided by the "
+              "Effective bandwidth = %s, each byte counted once, divided by the "
               "median device time (CUDA events, L2 flushed by a 256 MB write before every "
-              "launch). % of copy = time of `copy_` of the same bytes in this run (the best of "
-              "x->y, y->x, x->fresh tensor) / time of the implementation. `*` = failed the accuracy check (tests/support/smax_tolerance.c "
-              "rule), n/a = forced algorithm not supported for the shape. Targets: PRODUCT.md "
-              "section 6 (CUDA on H100).", "",
+              "launch). %% of copy = this bandwidth / that of a `copy_` of as many bytes "
+              "(half read, half written) in this run (the best of three buffer pairs). "
+              "`*` = failed THE accuracy rule of tests/support for this dtype and direction "
+              "(%s), n/a = forced algorithm not supported for the shape. Targets: "
+              "PRODUCT.md section 6 (CUDA on H100)." % (
+                  meta.get("bytes_counted", "?"), check_rule_name(meta)), "",
               "## % of device-to-device copy", "", md_table(h1, l1), "",
               "## Effective bandwidth (GB/s)", "", md_table(h2, l2), "",
               "## Median time (us)", "", md_table(h3, l3), ""]
@@ -764,22 +851,37 @@ def write_markdown(path, meta, results, plots):
         f.write("\n".join(lines))
 
 
+def check_rule_name(meta):
+    if meta.get("direction") == "backward":
+        return "smax_check_backward"
+    return "smax_check_output" if meta.get("dtype") == "f32" else "smax_check_output_half"
+
+
+def output_names(meta):
+    """The file names of one run: results<tag>.{csv,json,md}."""
+    tag = mode_tag(meta.get("dtype", "f32"), meta.get("direction") == "backward",
+                   meta.get("log_softmax"))
+    return tag, ["results%s.%s" % (tag, ext) for ext in ("csv", "json", "md")]
+
+
 def report(outdir, meta, results):
     os.makedirs(outdir, exist_ok=True)
-    h1, l1 = pivot(results, "pct_copy", 1, with_target=True)
+    h1, l1 = pivot(results, "pct_copy", 1, with_target=True, dtype=meta.get("dtype", "f32"))
     h2, l2 = pivot(results, "gbps", 0)
-    print("\n%s  (driver %s)  %s  commit %s" % (meta.get("device"), meta.get("driver"),
-                                                meta.get("date"), meta.get("commit")))
+    tag, (csv_name, json_name, md_name) = output_names(meta)
+    print("\n%s: %s  (driver %s)  %s  commit %s" % (
+        mode_words(meta), meta.get("device"), meta.get("driver"), meta.get("date"),
+        meta.get("commit")))
     print("\n% of device-to-device copy (* = failed verification):\n")
     print(text_table(h1, l1))
     print("\neffective bandwidth, GB/s:\n")
     print(text_table(h2, l2))
-    write_csv(os.path.join(outdir, "results.csv"), meta, results)
-    write_json(os.path.join(outdir, "results.json"), meta, results)
-    plots = write_plots(outdir, meta, results)
-    write_markdown(os.path.join(outdir, "results.md"), meta, results, plots)
-    print("\nwrote %s/{results.csv,results.json,results.md%s}" % (
-        outdir, "".join("," + os.path.basename(p) for p in plots)))
+    write_csv(os.path.join(outdir, csv_name), meta, results)
+    write_json(os.path.join(outdir, json_name), meta, results)
+    plots = write_plots(outdir, meta, results, tag)
+    write_markdown(os.path.join(outdir, md_name), meta, results, plots)
+    print("\nwrote %s/{%s}" % (outdir, ",".join(
+        [csv_name, json_name, md_name] + [os.path.basename(p) for p in plots])))
 
 
 # ---------------------------------------------------------------------------
@@ -807,83 +909,155 @@ def common_meta(args):
             "log_softmax": bool(args.log), "reps": args.reps, "warmup": args.warmup,
             "dtype": args.dtype, "direction": "backward" if args.backward else "forward",
             "flush_bytes": FLUSH_BYTES,
-            "bytes_counted": ("y and dy read once, dx written once" if args.backward
-                              else "x read once, y written once")
+            "bytes_counted": ("y and dy read, dx written" if args.backward
+                              else "x read, y written")
                              + " (%d-byte elements)" % ELEM_BYTES[args.dtype]}
 
 
+def bf16_bits(a):
+    """float64/float32 values -> bf16 encodings, rounded to nearest even
+    (through f32: a rounding the rules accept)."""
+    import numpy as np
+    bits = np.ascontiguousarray(a, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    return ((bits + 0x7fff + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def f16_bits(a):
+    import numpy as np
+    return np.ascontiguousarray(a).astype(np.float16).view(np.uint16)
+
+
 def selftest_check(args):
-    """The C reference and rule through ctypes: a correct output passes, an
-    all-zero one fails."""
+    """The C references and rules through ctypes, for every dtype and both
+    directions: a correct output passes, an all-zero one fails."""
     import numpy as np
     import support_check
     sup = support_check.Support(args.support or support_check.default_path(args.lib))
     x = np.random.default_rng(3).standard_normal((64, 5000)).astype(np.float32)
-    ref = sup.reference(x, False)
-    assert abs(ref.astype(np.float64).sum(1) - 1).max() < 1e-5
-    assert sup.check(x, ref.copy(), ref, False, 0)[0]
-    ok, bad, _, trh, msg = sup.check(x, np.zeros_like(x), ref, False, 0)
-    assert not ok and bad > 0 and msg, (ok, bad, msg)
-    assert trh == sup.trh(5000, 0, False) > 0
-    # 16-bit outputs: the reference rounded to bf16 passes, zeros fail.
-    ref64 = sup.reference_f64(x, False)
-    bits = ref64.astype(np.float32).view(np.uint32).astype(np.uint64)
-    bf16 = ((bits + 0x7fff + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
-    assert sup.check_half(x, bf16, ref64, False, 0, "bf16")[0]
-    assert not sup.check_half(x, np.zeros_like(bf16), ref64, False, 0, "bf16")[0]
-    # The gradient: the reference itself passes, an all-zero dx fails.
     dy = np.random.default_rng(4).standard_normal(x.shape).astype(np.float32)
-    gref, gmag = sup.reference_backward(ref, dy, False)
-    assert sup.check_backward(gref, gmag, gref.astype(np.float32), "f32", 0)[0]
-    assert not sup.check_backward(gref, gmag, np.zeros_like(dy), "f32", 0)[0]
-    print("selftest: the C references and tolerance rules load and judge", file=sys.stderr)
+    for log in (False, True):
+        ref = sup.reference(x, log)
+        sums = np.exp(ref.astype(np.float64)).sum(1) if log else ref.astype(np.float64).sum(1)
+        assert abs(sums - 1).max() < 1e-5
+        # fp32 forward
+        assert sup.check(x, ref.copy(), ref, log, 0)[0]
+        ok, bad, _, trh, msg = sup.check(x, np.zeros_like(x), ref, log, 0)
+        assert not ok and bad > 0 and msg, (ok, bad, msg)
+        assert trh == sup.trh(5000, 0, log) > 0
+        # 16-bit forward: the float64 reference rounded once passes
+        ref64 = sup.reference_f64(x, log)
+        for fmt, enc in (("bf16", bf16_bits), ("f16", f16_bits)):
+            got = enc(ref64)
+            assert sup.check_half(x, got, ref64, log, 0, fmt)[0], (fmt, log)
+            assert not sup.check_half(x, np.zeros_like(got), ref64, log, 0, fmt)[0], (fmt, log)
+        # the gradient, from y = that output rounded to each dtype
+        for fmt, enc in (("f32", None), ("bf16", bf16_bits), ("f16", f16_bits)):
+            y = ref if enc is None else decode(enc(ref), fmt)
+            d = dy if enc is None else decode(enc(dy), fmt)
+            gref, gmag = sup.reference_backward(y, d, log)
+            got = gref.astype(np.float32) if enc is None else enc(gref)
+            assert sup.check_backward(gref, gmag, got, fmt, 0)[0], (fmt, log)
+            assert not sup.check_backward(gref, gmag, np.zeros_like(got), fmt, 0)[0], (fmt, log)
+    print("selftest: the C references and rules (f32, f16, bf16; forward and "
+          "backward; softmax and log) load and judge", file=sys.stderr)
 
 
-def selftest(args):
-    """Everything but the GPU: shape files, the C checks, the
-    writers with made-up numbers."""
-    import random
-    peer = read_shapes(DEFAULT_SHAPES)
-    assert len(peer) == 13 and peer[0] == (2097152, 128) and peer[-1] == (1, 1 << 28), peer
-    for name in ("pocl.txt", "smoke.txt"):
-        assert read_shapes(os.path.join(HERE, "shapes", name))
-    assert parse_shape_text(" 4x5 # c") == (4, 5) and parse_shape_text("# x") is None
-    if args.support or os.path.exists(args.lib or ""):
-        selftest_check(args)
-    rnd = random.Random(7)
-    meta = common_meta(args)
-    meta.update(device="FAKE GPU (selftest)", driver="0.0", sm_count=132)
+def decode(bits, fmt):
+    """16-bit encodings -> float32 (what a device reads)."""
+    import numpy as np
+    if fmt == "f16":
+        return bits.view(np.float16).astype(np.float32)
+    return (bits.astype(np.uint32) << 16).view(np.float32)
+
+
+# The modes bench/h100/run.sh measures, and a log-softmax one.
+SELFTEST_MODES = [("f32", False, False), ("bf16", False, False), ("f16", False, False),
+                  ("f32", True, False), ("bf16", True, False), ("f32", False, True)]
+
+
+def fake_results(peer, dtype, backward, rnd):
+    """Made-up results of one mode over the peer shapes."""
     results = []
     for rows, cols in peer:
-        nbytes = rows * cols * 4
-        copy_us = 2 * nbytes / 3000e9 * 1e6 + 2
+        moved = moved_bytes(rows, cols, dtype, backward)
+        copy_us = moved / 3000e9 * 1e6 + 2
         results.append(result_row(rows, cols, "copy", "ok", copy_us, copy_us, copy_us, 5,
-                                  2 * nbytes / (copy_us * 1e-6) / 1e9, 100.0))
+                                  moved / (copy_us * 1e-6) / 1e9, 100.0))
         for impl in IMPLS:
             if impl == "smax-fused" and cols > 65536:
                 results.append(result_row(rows, cols, impl, "n/a", note="row too long for on-chip"))
                 continue
             us = copy_us / rnd.uniform(0.3, 1.0)
             r = result_row(rows, cols, impl, "FAIL" if (impl == "triton" and cols == 128) else "ok",
-                           us, us * 0.98, us * 1.05, 20, 2 * nbytes / (us * 1e-6) / 1e9,
+                           us, us * 0.98, us * 1.05, 20, moved / (us * 1e-6) / 1e9,
                            100.0 * copy_us / us)
             r["worst_rel"] = 3e-7
             if r["status"] == "FAIL":
                 r["note"] = "1 bad; first: row 0 col 0: got 1, ref 2 (trh 1.19e-06)"
             results.append(r)
     results.append(result_row(1, 1 << 30, "copy", "skipped", note="does not fit (fake)"))
+    return results
+
+
+def selftest_mode(args, outdir, peer, dtype, backward, log, rnd):
+    """Writes one mode's fake results into outdir and reads them back."""
+    import copy
+    a = copy.copy(args)
+    a.dtype, a.backward, a.log = dtype, backward, log
+    meta = common_meta(a)
+    meta.update(device="FAKE GPU (selftest)", driver="0.0", sm_count=132)
+    results = fake_results(peer, dtype, backward, rnd)
+    report(outdir, meta, results)
+    _, (csv_name, json_name, md_name) = output_names(meta)
+    with open(os.path.join(outdir, json_name)) as f:
+        back = json.load(f)
+    assert len(back["results"]) == len(results)
+    assert back["meta"]["dtype"] == dtype and back["results"][0]["dtype"] == dtype
+    assert back["results"][0]["direction"] == ("backward" if backward else "forward")
+    with open(os.path.join(outdir, csv_name)) as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == len(results)
+    assert rows[0]["dtype"] == dtype and rows[0]["log_softmax"] == str(bool(log))
+    with open(os.path.join(outdir, md_name)) as f:
+        assert mode_words(meta) in f.readline()
+    return [csv_name, json_name, md_name]
+
+
+def selftest(args):
+    """Everything but the GPU: shape files, byte counts, the C checks, the
+    writers with made-up numbers for every mode, into one folder."""
+    import random
+    peer = read_shapes(DEFAULT_SHAPES)
+    assert len(peer) == 13 and peer[0] == (2097152, 128) and peer[-1] == (1, 1 << 28), peer
+    for name in ("pocl.txt", "smoke.txt"):
+        assert read_shapes(os.path.join(HERE, "shapes", name))
+    assert parse_shape_text(" 4x5 # c") == (4, 5) and parse_shape_text("# x") is None
+    assert moved_bytes(10, 100, "f32", False) == 8000
+    assert moved_bytes(10, 100, "bf16", True) == 6000
+    assert target_pct(1024, 262144, "f32") == 98 and target_pct(256, 1 << 20, "f32") == 95
+    assert target_pct(256, 1 << 19, "bf16") == 98 and target_pct(32, 32000) == 75
+    tags = [mode_tag(*m) for m in SELFTEST_MODES]
+    assert tags[0] == "" and len(set(tags)) == len(tags), tags
+    import importlib.util
+    if importlib.util.find_spec("numpy") is None:  # the C rules take numpy arrays
+        print("selftest: no numpy: C rules not exercised", file=sys.stderr)
+    elif args.support or os.path.exists(args.lib or ""):
+        selftest_check(args)
+    else:
+        print("selftest: no libsmax_testsupport.so (--support, or --lib of a build): "
+              "C rules not exercised", file=sys.stderr)
+    rnd = random.Random(7)
     if args.out != DEFAULT_OUT:
         outdir = args.out
     else:
         import tempfile
         outdir = tempfile.mkdtemp(prefix="smax-peer-selftest-")
-    report(outdir, meta, results)
-    with open(os.path.join(outdir, "results.json")) as f:
-        back = json.load(f)
-    assert len(back["results"]) == len(results)
-    with open(os.path.join(outdir, "results.csv")) as f:
-        assert len(list(csv.reader(f))) == len(results) + 1
-    print("selftest ok (outputs in %s)" % outdir)
+    names = []
+    for dtype, backward, log in SELFTEST_MODES:
+        names += selftest_mode(args, outdir, peer, dtype, backward, log, rnd)
+    assert len(set(names)) == len(names), names
+    assert all(os.path.exists(os.path.join(outdir, n)) for n in names)
+    print("selftest ok: %d modes (outputs in %s)" % (len(SELFTEST_MODES), outdir))
     return 0
 
 

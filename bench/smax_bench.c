@@ -54,7 +54,8 @@ typedef struct launch_state {
     int backward;
     smax_buffer xpool, dpool, ypool;
     size_t slot_bytes; /* distance between slots                       */
-    size_t bytes;      /* bytes of one input, what the copy moves       */
+    size_t bytes;      /* bytes of one input                            */
+    size_t copy_bytes; /* what the copy moves: half the bytes counted   */
 } launch_state;
 
 static smax_status launch_softmax(void *user, int slot)
@@ -71,7 +72,8 @@ static smax_status launch_copy(void *user, int slot)
 {
     launch_state *s = user;
     size_t off = (size_t)slot * s->slot_bytes;
-    return smax_buffer_copy(s->ctx, s->ypool, off, s->xpool, off, s->bytes);
+    return smax_buffer_copy(s->ctx, s->ypool, off, s->xpool, off,
+                            s->copy_bytes);
 }
 
 /* y -> x: once y holds a copy of x this rewrites x with the same bytes. */
@@ -79,7 +81,8 @@ static smax_status launch_copy_back(void *user, int slot)
 {
     launch_state *s = user;
     size_t off = (size_t)slot * s->slot_bytes;
-    return smax_buffer_copy(s->ctx, s->xpool, off, s->ypool, off, s->bytes);
+    return smax_buffer_copy(s->ctx, s->xpool, off, s->ypool, off,
+                            s->copy_bytes);
 }
 
 /* ---- command line ----------------------------------------------------------- */
@@ -88,8 +91,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
         "usage: smax-bench [options]\n"
-        "Verifies and times smax_softmax per shape and algorithm, next to a\n"
-        "device-to-device copy of the same bytes (f32).\n\n"
+        "Verifies and times smax_softmax (or smax_softmax_backward) per shape\n"
+        "and algorithm, next to a device-to-device copy of as many bytes.\n\n"
         "  --shapes FILE     shape list, lines 'rows cols', '#' comments\n"
         "                    (default %s)\n"
         "  --shape RxC       one shape (repeatable; replaces the default list)\n"
@@ -364,6 +367,7 @@ static void progress(const sweep *s, const char *fmt, ...)
 }
 
 static size_t round_up(size_t v, size_t a) { return (v + a - 1) / a * a; }
+static size_t max_size(size_t a, size_t b) { return a > b ? a : b; }
 
 static void skip_shape(sweep *s, int64_t rows, int64_t cols, const char *why)
 {
@@ -578,7 +582,7 @@ static smax_status fill_pool(sweep *s, smax_buffer pool, const void *src,
                              size_t bytes, size_t slot_bytes, int nslots)
 {
     smax_status st = SMAX_SUCCESS;
-    unsigned char *stage = nslots > 1 ? malloc((size_t)nslots * slot_bytes)
+    unsigned char *stage = nslots > 1 ? calloc((size_t)nslots, slot_bytes)
                                       : NULL;
     int i;
     if (stage) {
@@ -595,335 +599,477 @@ static smax_status fill_pool(sweep *s, smax_buffer pool, const void *src,
     return st;
 }
 
-static void run_shape(sweep *s, int64_t rows, int64_t cols)
-{
-    const options *o = s->o;
-    const smax_device_info *info = &s->info;
-    size_t bytes, out_bytes, slot_bytes, pool_bytes;
-    uint64_t scratch_max = 0;
-    double usable;
-    int nslots, i, npools = o->backward ? 3 : 2;
-    workload w;
+/* Everything about one shape while it runs. */
+typedef struct shape_run {
+    sweep *s;
+    int64_t rows, cols;
+    size_t bytes;      /* one input (x, or y and dy)                    */
+    size_t out_bytes;  /* the output (y, or dx)                         */
+    size_t total;      /* bytes counted: inputs read + output written   */
+    int npools, nslots;
+    uint64_t scratch_max;
+    size_t first_result;
     launch_state ls;
-    smax_status st;
-    char why[320], b1[32], b2[32], b3[32], b4[32];
-    size_t first_result = s->nresults;
+    workload w;
     smax_plan_info plans[4];
     smax_status plan_st[4];
     char plan_err[4][320];
+} shape_run;
 
-    memset(&ls, 0, sizeof ls);
-    memset(&w, 0, sizeof w);
+/* Byte counts and the problem of the shape. */
+static void shape_init(shape_run *sr, sweep *s, int64_t rows, int64_t cols)
+{
+    const options *o = s->o;
+    const size_t n = (size_t)rows * (size_t)cols;
+    memset(sr, 0, sizeof *sr);
+    sr->s = s;
+    sr->rows = rows;
+    sr->cols = cols;
+    sr->first_result = s->nresults;
+    sr->npools = o->backward ? 3 : 2;
+    sr->bytes = n * smax_fmt_bytes((int)(o->backward ? o->y_dtype
+                                                     : o->x_dtype));
+    sr->out_bytes = n * smax_fmt_bytes((int)(o->backward ? o->x_dtype
+                                                         : o->y_dtype));
+    sr->total = sr->bytes * (size_t)(sr->npools - 1) + sr->out_bytes;
+    /* The copy mark moves as many bytes as the softmax: total / 2 read
+     * and as many written (always even: element sizes are 2 or 4). */
+    sr->ls.copy_bytes = sr->total / 2;
+    sr->ls.bytes = sr->bytes;
+    sr->ls.slot_bytes = round_up(max_size(max_size(sr->bytes, sr->out_bytes),
+                                          sr->ls.copy_bytes),
+                                 SLOT_ALIGN);
+    sr->ls.ctx = s->ctx;
+    sr->ls.backward = o->backward;
+    sr->ls.prob = smax_problem_make(rows, cols);
+    sr->ls.prob.flags = o->log_softmax ? SMAX_FLAG_LOG : 0;
+    sr->ls.prob.x_dtype = o->x_dtype;
+    sr->ls.prob.y_dtype = o->y_dtype;
+}
+
+/* Plans first: they tell whether each algorithm runs and its scratch. */
+static void plan_all(shape_run *sr)
+{
+    const options *o = sr->s->o;
+    smax_context ctx = sr->s->ctx;
+    const smax_problem *prob = &sr->ls.prob;
+    int i;
+    for (i = 0; i < o->nalgos; i++) {
+        sr->ls.prob.algorithm = (smax_algorithm)o->algos[i];
+        memset(&sr->plans[i], 0, sizeof sr->plans[i]);
+        sr->plan_st[i] = o->backward
+                             ? smax_plan_backward(ctx, prob, &sr->plans[i])
+                             : smax_plan(ctx, prob, &sr->plans[i]);
+        sr->plan_err[i][0] = '\0';
+        if (sr->plan_st[i] != SMAX_SUCCESS)
+            snprintf(sr->plan_err[i], sizeof sr->plan_err[i], "%s",
+                     smax_last_error(ctx));
+        else if (sr->plans[i].scratch_bytes > sr->scratch_max)
+            sr->scratch_max = sr->plans[i].scratch_bytes;
+    }
+}
+
+/* How many slots to rotate over, within the device's memory; 0 with a
+ * reason when even one does not fit. */
+static int choose_slots(shape_run *sr, char *why, size_t whylen)
+{
+    const smax_device_info *info = &sr->s->info;
+    const double slot = (double)sr->ls.slot_bytes;
+    const double usable =
+        0.85 * (double)info->global_mem_bytes - (double)sr->scratch_max;
+    char b1[32], b2[32], b3[32], b4[32];
+    int nslots = 1;
+    if (slot > (double)info->max_alloc_bytes || sr->npools * slot > usable) {
+        snprintf(why, whylen,
+                 "does not fit: needs %d x %s (+%s scratch); device has %s, "
+                 "largest buffer %s", sr->npools, bench_bytes_str(slot, b1),
+                 bench_bytes_str((double)sr->scratch_max, b2),
+                 bench_bytes_str((double)info->global_mem_bytes, b3),
+                 bench_bytes_str((double)info->max_alloc_bytes, b4));
+        return 0;
+    }
+    if (sr->s->o->rotate_bytes > 0) {
+        double want = ceil(sr->s->o->rotate_bytes / (sr->npools * slot));
+        nslots = want > MAX_SLOTS ? MAX_SLOTS : want < 1 ? 1 : (int)want;
+        while (nslots > 1 && (nslots * slot > (double)info->max_alloc_bytes ||
+                              sr->npools * nslots * slot > 0.5 * usable))
+            nslots--;
+    }
+    sr->nslots = nslots;
+    return 1;
+}
+
+static void free_pools(launch_state *ls)
+{
+    smax_buffer_free(ls->xpool);
+    smax_buffer_free(ls->dpool);
+    smax_buffer_free(ls->ypool);
+    ls->xpool = ls->dpool = ls->ypool = NULL;
+}
+
+/* Device pools, halving the slots while memory runs short. */
+static smax_status alloc_pools(shape_run *sr)
+{
+    launch_state *ls = &sr->ls;
+    for (;;) {
+        const size_t pool_bytes = (size_t)sr->nslots * ls->slot_bytes;
+        smax_status st = smax_buffer_alloc(ls->ctx, pool_bytes, &ls->xpool);
+        if (st == SMAX_SUCCESS)
+            st = smax_buffer_alloc(ls->ctx, pool_bytes, &ls->ypool);
+        if (st == SMAX_SUCCESS && ls->backward)
+            st = smax_buffer_alloc(ls->ctx, pool_bytes, &ls->dpool);
+        if (st == SMAX_SUCCESS)
+            return st;
+        free_pools(ls);
+        if (sr->nslots == 1)
+            return st;
+        sr->nslots = sr->nslots / 2 > 1 ? sr->nslots / 2 : 1;
+    }
+}
+
+/* Host data, device pools and inputs; 0 (the shape skipped) on failure. */
+static int prepare_shape(shape_run *sr)
+{
+    sweep *s = sr->s;
+    char why[320], b1[32];
+    smax_status st;
+    if (!choose_slots(sr, why, sizeof why)) {
+        skip_shape(s, sr->rows, sr->cols, why);
+        return 0;
+    }
+    if (sr->rows * sr->cols >= ((int64_t)1 << 24))
+        progress(s, "      %lldx%lld: random input (%s), %d slot(s)\n",
+                 (long long)sr->rows, (long long)sr->cols,
+                 bench_bytes_str((double)sr->bytes, b1), sr->nslots);
+    if (!workload_make(&sr->w, s->o, sr->rows, sr->cols)) {
+        skip_shape(s, sr->rows, sr->cols,
+                   "not enough host memory for the inputs, reference, output");
+        return 0;
+    }
+    st = alloc_pools(sr);
+    if (st != SMAX_SUCCESS) {
+        snprintf(why, sizeof why, "device allocation of %d x %s failed: %s: %s",
+                 sr->npools, bench_bytes_str((double)sr->ls.slot_bytes, b1),
+                 smax_status_string(st), smax_last_error(s->ctx));
+        skip_shape(s, sr->rows, sr->cols, why);
+        return 0;
+    }
+    st = fill_pool(s, sr->ls.xpool, sr->w.raw0, sr->bytes, sr->ls.slot_bytes,
+                   sr->nslots);
+    if (st == SMAX_SUCCESS && sr->ls.backward)
+        st = fill_pool(s, sr->ls.dpool, sr->w.raw1, sr->bytes,
+                       sr->ls.slot_bytes, sr->nslots);
+    if (st != SMAX_SUCCESS) {
+        snprintf(why, sizeof why, "writing the input failed: %s: %s",
+                 smax_status_string(st), smax_last_error(s->ctx));
+        skip_shape(s, sr->rows, sr->cols, why);
+        return 0;
+    }
+    return 1;
+}
+
+/* One copy x -> y, read back and compared with what x holds. */
+static smax_status copy_once(shape_run *sr, bench_result *r)
+{
+    const size_t cmp = sr->ls.copy_bytes < sr->bytes ? sr->ls.copy_bytes
+                                                     : sr->bytes;
+    smax_status st = launch_copy(&sr->ls, 0);
+    if (st == SMAX_SUCCESS)
+        st = smax_synchronize(sr->s->ctx);
+    if (st == SMAX_SUCCESS)
+        st = smax_buffer_read(sr->s->ctx, sr->ls.ypool, 0, sr->w.got, cmp);
+    if (st == SMAX_SUCCESS && memcmp(sr->w.got, sr->w.raw0, cmp) != 0) {
+        r->status = BENCH_FAIL;
+        snprintf(r->note, sizeof r->note,
+                 "smax_buffer_copy did not reproduce its input");
+    }
+    return st;
+}
+
+/* The copy baseline: as many bytes as the softmax moves, same rotation,
+ * same timer. Both directions (the warm-up of the first fills every y slot,
+ * so the second rewrites x with its own bytes); the faster one is the 100%
+ * mark: a copy's speed can depend on where the two buffers landed in
+ * memory, and the mark should be the device's. */
+static void measure_copy(shape_run *sr)
+{
+    sweep *s = sr->s;
+    bench_result *r = new_result(s, sr->rows, sr->cols, "copy");
+    bench_timing back;
+    smax_status st;
+    s->job++;
+    progress(s, "[%d/%d] %lldx%lld copy ...", s->job, s->njobs,
+             (long long)sr->rows, (long long)sr->cols);
+    r->slots = sr->nslots;
+    st = copy_once(sr, r);
+    if (st == SMAX_SUCCESS)
+        st = bench_time(s->ctx, launch_copy, &sr->ls, sr->nslots, &s->topts,
+                        &r->t);
+    if (st == SMAX_SUCCESS)
+        st = bench_time(s->ctx, launch_copy_back, &sr->ls, sr->nslots,
+                        &s->topts, &back);
+    if (st != SMAX_SUCCESS) {
+        r->status = BENCH_ERROR;
+        note_call(r, s->ctx, "copy", st);
+        progress(s, " %s\n", r->note);
+        return;
+    }
+    snprintf(r->ran, sizeof r->ran, "x->y");
+    if (r->status == BENCH_OK)
+        snprintf(r->note, sizeof r->note,
+                 "%zu bytes each way; x->y %.1f us, y->x %.1f us (the faster "
+                 "is 100%%)", sr->ls.copy_bytes, r->t.median_us,
+                 back.median_us);
+    if (back.median_us < r->t.median_us) {
+        r->t = back;
+        snprintf(r->ran, sizeof r->ran, "y->x");
+    }
+    r->gbps = 2.0 * (double)sr->ls.copy_bytes / (r->t.median_us * 1e-6) / 1e9;
+    r->pct_copy = 100.0;
+    progress(s, " %.1f us, %.2f GB/s\n", r->t.median_us, r->gbps);
+}
+
+/* The plan into the result; the merge levels the check may allow. */
+static int record_plan(bench_result *r, const smax_plan_info *p)
+{
+    snprintf(r->ran, sizeof r->ran, "%s", bench_algo_name(p->algorithm));
+    r->group_size = p->group_size;
+    r->rows_per_group = p->rows_per_group;
+    r->chunks_per_row = p->chunks_per_row;
+    r->merge_levels = p->merge_levels;
+    r->vector_width = p->vector_width;
+    if (p->algorithm != SMAX_ALGO_MULTIBLOCK && p->merge_levels != 0) {
+        /* The tolerance contract: 0 merge levels for fused/online. A plan
+         * claiming more would loosen the check; do not let it. */
+        snprintf(r->note, sizeof r->note,
+                 "plan reports merge_levels %u for a %s plan; checked with 0",
+                 p->merge_levels, r->ran);
+        return 0;
+    }
+    return (int)p->merge_levels;
+}
+
+/* A plan that failed: n/a (with the library's reason) or an error. */
+static void record_plan_failure(bench_result *r, smax_status st,
+                                const char *err)
+{
+    r->status = st == SMAX_ERROR_NOT_SUPPORTED ? BENCH_NA : BENCH_ERROR;
+    if (r->status == BENCH_NA)
+        snprintf(r->note, sizeof r->note, "%.300s",
+                 err[0] ? err : "not supported");
+    else
+        snprintf(r->note, sizeof r->note, "%s: %s%s%.250s",
+                 r->ran[0] ? r->ran : "smax_plan", smax_status_string(st),
+                 err[0] ? ": " : "", err);
+}
+
+/* Verify: poison the output, run once, read back, compare by THE rule. */
+static smax_status verify(shape_run *sr, bench_result *r, int merge_levels)
+{
+    smax_context ctx = sr->s->ctx;
+    smax_check_result chk;
+    smax_status st;
+    memset(sr->w.got, 0xff, sr->out_bytes); /* all-ones bits: NaN */
+    st = smax_buffer_write(ctx, sr->ls.ypool, 0, sr->w.got, sr->out_bytes);
+    if (st == SMAX_SUCCESS)
+        st = launch_softmax(&sr->ls, 0);
+    if (st == SMAX_SUCCESS)
+        st = smax_synchronize(ctx);
+    if (st == SMAX_SUCCESS)
+        st = smax_buffer_read(ctx, sr->ls.ypool, 0, sr->w.got, sr->out_bytes);
+    if (st != SMAX_SUCCESS)
+        return st;
+    memset(&chk, 0, sizeof chk);
+    if (!check(&sr->w, sr->rows, sr->cols, merge_levels, &chk)) {
+        r->status = BENCH_FAIL;
+        snprintf(r->note, sizeof r->note,
+                 "%lld bad (trh %.3g, merge levels %d); first: %s",
+                 (long long)chk.bad, chk.trh, merge_levels, chk.message);
+    }
+    r->bad = chk.bad;
+    r->worst_rel = chk.worst_rel;
+    r->trh = chk.trh;
+    return SMAX_SUCCESS;
+}
+
+static const char *call_name(const shape_run *sr)
+{
+    return sr->ls.backward ? "smax_softmax_backward" : "smax_softmax";
+}
+
+/* Plan, verify and time algorithm number i. */
+static void measure_algo(shape_run *sr, int i)
+{
+    sweep *s = sr->s;
+    const int algo = s->o->algos[i];
+    bench_result *r = new_result(s, sr->rows, sr->cols, bench_algo_name(algo));
+    smax_status st;
+    int merge_levels;
+    s->job++;
+    r->slots = sr->nslots;
+    progress(s, "[%d/%d] %lldx%lld %s ...", s->job, s->njobs,
+             (long long)sr->rows, (long long)sr->cols, r->algo);
+    sr->ls.prob.algorithm = (smax_algorithm)algo;
+    if (sr->plan_st[i] != SMAX_SUCCESS) {
+        record_plan_failure(r, sr->plan_st[i], sr->plan_err[i]);
+        progress(s, " %s: %s\n", bench_status_name(r->status), r->note);
+        return;
+    }
+    merge_levels = record_plan(r, &sr->plans[i]);
+    if (r->note[0])
+        progress(s, " (warning: %s)", r->note);
+    st = verify(sr, r, merge_levels);
+    if (st == SMAX_SUCCESS)
+        st = bench_time(s->ctx, launch_softmax, &sr->ls, sr->nslots,
+                        &s->topts, &r->t);
+    if (st != SMAX_SUCCESS) {
+        r->status = st == SMAX_ERROR_NOT_SUPPORTED ? BENCH_NA : BENCH_ERROR;
+        note_call(r, s->ctx, call_name(sr), st);
+        progress(s, " %s: %s\n", bench_status_name(r->status), r->note);
+        return;
+    }
+    /* Each byte read once and each written once. */
+    r->gbps = (double)sr->total / (r->t.median_us * 1e-6) / 1e9;
+    progress(s, " %s, %s, %.1f us, %.2f GB/s\n", r->ran,
+             bench_status_name(r->status), r->t.median_us, r->gbps);
+}
+
+/* % of copy, and auto versus the best forced algorithm. */
+static void summarize_shape(sweep *s, size_t first)
+{
+    size_t k;
+    double copy_gbps = 0, best = 0;
+    bench_result *autor = NULL;
+    for (k = first; k < s->nresults; k++) {
+        bench_result *r = &s->results[k];
+        if (!strcmp(r->algo, "copy")) {
+            if (r->status == BENCH_OK)
+                copy_gbps = r->gbps;
+        } else if (r->status != BENCH_OK) {
+            continue;
+        } else if (!strcmp(r->algo, "auto")) {
+            autor = r;
+        } else if (best == 0 || r->t.median_us < best) {
+            best = r->t.median_us;
+        }
+    }
+    for (k = first; k < s->nresults; k++) {
+        bench_result *r = &s->results[k];
+        if (copy_gbps > 0 && r->gbps > 0 && strcmp(r->algo, "copy"))
+            r->pct_copy = 100.0 * r->gbps / copy_gbps;
+    }
+    if (autor && best > 0)
+        autor->vs_best = autor->t.median_us / best;
+}
+
+/* True when rows x cols cannot even be addressed on this host. */
+static int too_large(int64_t rows, int64_t cols)
+{
+    return (uint64_t)rows > (uint64_t)SIZE_MAX / 8 / (uint64_t)cols ||
+           (uint64_t)rows * (uint64_t)cols > (uint64_t)SIZE_MAX / 8;
+}
+
+static void run_shape(sweep *s, int64_t rows, int64_t cols)
+{
+    shape_run *sr;
+    int i;
     if (rows == 0 || cols == 0) {
         skip_shape(s, rows, cols, "empty problem (nothing to time)");
         return;
     }
-    if ((uint64_t)rows > (uint64_t)SIZE_MAX / 4 / (uint64_t)cols ||
-        (uint64_t)rows * (uint64_t)cols > (uint64_t)SIZE_MAX / 8) {
+    if (too_large(rows, cols)) {
         skip_shape(s, rows, cols, "too large for this host");
         return;
     }
-    /* bytes: one input (x, y or dy); out_bytes: the output (y or dx). */
-    bytes = (size_t)rows * (size_t)cols *
-            smax_fmt_bytes((int)(o->backward ? o->y_dtype : o->x_dtype));
-    out_bytes = (size_t)rows * (size_t)cols *
-                smax_fmt_bytes((int)(o->backward ? o->x_dtype : o->y_dtype));
-    slot_bytes = round_up(bytes > out_bytes ? bytes : out_bytes, SLOT_ALIGN);
-
-    /* Plans first: they tell whether the algorithm runs and its scratch. */
-    ls.ctx = s->ctx;
-    ls.backward = o->backward;
-    ls.prob = smax_problem_make(rows, cols);
-    ls.prob.flags = o->log_softmax ? SMAX_FLAG_LOG : 0;
-    ls.prob.x_dtype = o->x_dtype;
-    ls.prob.y_dtype = o->y_dtype;
-    for (i = 0; i < o->nalgos; i++) {
-        ls.prob.algorithm = (smax_algorithm)o->algos[i];
-        memset(&plans[i], 0, sizeof plans[i]);
-        plan_st[i] = o->backward
-                         ? smax_plan_backward(s->ctx, &ls.prob, &plans[i])
-                         : smax_plan(s->ctx, &ls.prob, &plans[i]);
-        plan_err[i][0] = '\0';
-        if (plan_st[i] != SMAX_SUCCESS)
-            snprintf(plan_err[i], sizeof plan_err[i], "%s",
-                     smax_last_error(s->ctx));
-        else if (plans[i].scratch_bytes > scratch_max)
-            scratch_max = plans[i].scratch_bytes;
-    }
-
-    /* How many buffer pairs to rotate over, within the device's memory. */
-    usable = 0.85 * (double)info->global_mem_bytes - (double)scratch_max;
-    if ((double)slot_bytes > (double)info->max_alloc_bytes ||
-        npools * (double)slot_bytes > usable) {
-        snprintf(why, sizeof why,
-                 "does not fit: needs %d x %s (+%s scratch); device has %s, "
-                 "largest buffer %s", npools,
-                 bench_bytes_str((double)slot_bytes, b1),
-                 bench_bytes_str((double)scratch_max, b2),
-                 bench_bytes_str((double)info->global_mem_bytes, b3),
-                 bench_bytes_str((double)info->max_alloc_bytes, b4));
-        skip_shape(s, rows, cols, why);
+    sr = malloc(sizeof *sr);
+    if (!sr) {
+        skip_shape(s, rows, cols, "out of host memory");
         return;
     }
-    nslots = 1;
-    if (o->rotate_bytes > 0) {
-        double want = ceil(o->rotate_bytes / (npools * (double)slot_bytes));
-        nslots = want > MAX_SLOTS ? MAX_SLOTS : (int)want;
-        if (nslots < 1)
-            nslots = 1;
-        while (nslots > 1 &&
-               ((double)nslots * slot_bytes > (double)info->max_alloc_bytes ||
-                (double)npools * nslots * (double)slot_bytes > 0.5 * usable))
-            nslots--;
+    shape_init(sr, s, rows, cols);
+    plan_all(sr);
+    if (prepare_shape(sr)) {
+        reference(s, &sr->w, rows, cols);
+        measure_copy(sr);
+        for (i = 0; i < s->o->nalgos; i++)
+            measure_algo(sr, i);
+        summarize_shape(s, sr->first_result);
     }
-
-    if ((int64_t)rows * cols >= ((int64_t)1 << 24))
-        progress(s, "      %lldx%lld: random input (%s), %d slot(s)\n",
-                 (long long)rows, (long long)cols,
-                 bench_bytes_str((double)bytes, b1), nslots);
-    if (!workload_make(&w, o, rows, cols)) {
-        skip_shape(s, rows, cols,
-                   "not enough host memory for the inputs, reference, output");
-        return;
-    }
-
-    /* Device pools; fewer slots if memory runs short. */
-    for (;;) {
-        pool_bytes = (size_t)nslots * slot_bytes;
-        st = smax_buffer_alloc(s->ctx, pool_bytes, &ls.xpool);
-        if (st == SMAX_SUCCESS)
-            st = smax_buffer_alloc(s->ctx, pool_bytes, &ls.ypool);
-        if (st == SMAX_SUCCESS && o->backward)
-            st = smax_buffer_alloc(s->ctx, pool_bytes, &ls.dpool);
-        if (st != SMAX_SUCCESS) {
-            smax_buffer_free(ls.xpool);
-            smax_buffer_free(ls.ypool);
-            ls.xpool = ls.ypool = NULL;
-        }
-        if (st == SMAX_SUCCESS || nslots == 1)
-            break;
-        nslots = nslots / 2 > 1 ? nslots / 2 : 1;
-    }
-    if (st != SMAX_SUCCESS) {
-        snprintf(why, sizeof why, "device allocation of %d x %s failed: %s: %s",
-                 npools, bench_bytes_str((double)slot_bytes, b1),
-                 smax_status_string(st), smax_last_error(s->ctx));
-        workload_free(&w);
-        skip_shape(s, rows, cols, why);
-        return;
-    }
-    ls.slot_bytes = slot_bytes;
-    ls.bytes = bytes;
-
-    /* Inputs, the same in every slot. */
-    st = fill_pool(s, ls.xpool, w.raw0, bytes, slot_bytes, nslots);
-    if (st == SMAX_SUCCESS && o->backward)
-        st = fill_pool(s, ls.dpool, w.raw1, bytes, slot_bytes, nslots);
-    if (st != SMAX_SUCCESS) {
-        snprintf(why, sizeof why, "writing the input failed: %s: %s",
-                 smax_status_string(st), smax_last_error(s->ctx));
-        skip_shape(s, rows, cols, why);
-        goto done;
-    }
-    reference(s, &w, rows, cols);
-
-    /* The copy baseline: same bytes, same rotation, same timer. */
-    {
-        bench_result *r = new_result(s, rows, cols, "copy");
-        s->job++;
-        progress(s, "[%d/%d] %lldx%lld copy ...", s->job, s->njobs,
-                 (long long)rows, (long long)cols);
-        r->slots = nslots;
-        st = launch_copy(&ls, 0);
-        if (st == SMAX_SUCCESS)
-            st = smax_synchronize(s->ctx);
-        if (st == SMAX_SUCCESS)
-            st = smax_buffer_read(s->ctx, ls.ypool, 0, w.got, bytes);
-        if (st == SMAX_SUCCESS && memcmp(w.got, w.raw0, bytes) != 0) {
-            r->status = BENCH_FAIL;
-            snprintf(r->note, sizeof r->note,
-                     "smax_buffer_copy did not reproduce its input");
-        }
-        /* Both directions (the warm-up of the first fills every y slot, so
-         * the second rewrites x with its own bytes); the faster one is the
-         * 100% mark: a copy's speed can depend on where the two buffers
-         * landed in memory, and the mark should be the device's. */
-        if (st == SMAX_SUCCESS)
-            st = bench_time(s->ctx, launch_copy, &ls, nslots, &s->topts, &r->t);
-        if (st == SMAX_SUCCESS) {
-            bench_timing back;
-            st = bench_time(s->ctx, launch_copy_back, &ls, nslots, &s->topts,
-                            &back);
-            if (st == SMAX_SUCCESS && r->status == BENCH_OK) {
-                snprintf(r->note, sizeof r->note,
-                         "x->y %.1f us, y->x %.1f us (the faster is 100%%)",
-                         r->t.median_us, back.median_us);
-                snprintf(r->ran, sizeof r->ran, "x->y");
-                if (back.median_us < r->t.median_us) {
-                    r->t = back;
-                    snprintf(r->ran, sizeof r->ran, "y->x");
-                }
-            }
-        }
-        if (st != SMAX_SUCCESS) {
-            r->status = BENCH_ERROR;
-            note_call(r, s->ctx, "copy", st);
-            progress(s, " %s\n", r->note);
-        } else {
-            r->gbps = 2.0 * (double)bytes / (r->t.median_us * 1e-6) / 1e9;
-            r->pct_copy = 100.0;
-            progress(s, " %.1f us, %.2f GB/s\n", r->t.median_us, r->gbps);
-        }
-    }
-
-    for (i = 0; i < o->nalgos; i++) {
-        const smax_plan_info *p = &plans[i];
-        smax_check_result chk;
-        int merge_levels;
-        bench_result *r = new_result(s, rows, cols, bench_algo_name(o->algos[i]));
-        s->job++;
-        r->slots = nslots;
-        progress(s, "[%d/%d] %lldx%lld %s ...", s->job, s->njobs,
-                 (long long)rows, (long long)cols, r->algo);
-        ls.prob.algorithm = (smax_algorithm)o->algos[i];
-
-        if (plan_st[i] != SMAX_SUCCESS) {
-            r->status = plan_st[i] == SMAX_ERROR_NOT_SUPPORTED ? BENCH_NA
-                                                               : BENCH_ERROR;
-            if (r->status == BENCH_NA)
-                snprintf(r->note, sizeof r->note, "%.300s",
-                         plan_err[i][0] ? plan_err[i] : "not supported");
-            else
-                snprintf(r->note, sizeof r->note, "smax_plan: %s%s%.280s",
-                         smax_status_string(plan_st[i]),
-                         plan_err[i][0] ? ": " : "", plan_err[i]);
-            progress(s, " %s: %s\n", bench_status_name(r->status), r->note);
-            continue;
-        }
-        snprintf(r->ran, sizeof r->ran, "%s", bench_algo_name(p->algorithm));
-        r->group_size = p->group_size;
-        r->rows_per_group = p->rows_per_group;
-        r->chunks_per_row = p->chunks_per_row;
-        r->merge_levels = p->merge_levels;
-        r->vector_width = p->vector_width;
-        merge_levels = (int)p->merge_levels;
-        if (p->algorithm != SMAX_ALGO_MULTIBLOCK && p->merge_levels != 0) {
-            /* The tolerance contract: 0 merge levels for fused/online. A
-             * plan claiming more would loosen the check; do not let it. */
-            snprintf(r->note, sizeof r->note,
-                     "plan reports merge_levels %u for a %s plan; checked "
-                     "with 0", p->merge_levels, r->ran);
-            progress(s, " (warning: %s)", r->note);
-            merge_levels = 0;
-        }
-
-        /* Verify: poison y, run once, read back, compare. */
-        memset(w.got, 0xff, out_bytes); /* all-ones bits: NaN */
-        st = smax_buffer_write(s->ctx, ls.ypool, 0, w.got, out_bytes);
-        if (st == SMAX_SUCCESS)
-            st = launch_softmax(&ls, 0);
-        if (st == SMAX_SUCCESS)
-            st = smax_synchronize(s->ctx);
-        if (st == SMAX_SUCCESS)
-            st = smax_buffer_read(s->ctx, ls.ypool, 0, w.got, out_bytes);
-        if (st != SMAX_SUCCESS) {
-            r->status = st == SMAX_ERROR_NOT_SUPPORTED ? BENCH_NA : BENCH_ERROR;
-            note_call(r, s->ctx, o->backward ? "smax_softmax_backward"
-                                             : "smax_softmax", st);
-            progress(s, " %s: %s\n", bench_status_name(r->status), r->note);
-            continue;
-        }
-        memset(&chk, 0, sizeof chk);
-        if (!check(&w, rows, cols, merge_levels, &chk)) {
-            r->status = BENCH_FAIL;
-            snprintf(r->note, sizeof r->note,
-                     "%lld bad (trh %.3g, merge levels %d); first: %s",
-                     (long long)chk.bad, chk.trh, merge_levels, chk.message);
-        }
-        r->bad = chk.bad;
-        r->worst_rel = chk.worst_rel;
-
-        st = bench_time(s->ctx, launch_softmax, &ls, nslots, &s->topts, &r->t);
-        if (st != SMAX_SUCCESS) {
-            r->status = BENCH_ERROR;
-            note_call(r, s->ctx, "timed smax_softmax", st);
-            progress(s, " ERROR: %s\n", r->note);
-            continue;
-        }
-        /* Each byte read once and each written once. */
-        r->gbps = (double)(bytes * (o->backward ? 2 : 1) + out_bytes) /
-                  (r->t.median_us * 1e-6) / 1e9;
-        progress(s, " %s, %s, %.1f us, %.2f GB/s\n", r->ran,
-                 bench_status_name(r->status), r->t.median_us, r->gbps);
-    }
-
-    /* % of copy and auto versus the best forced algorithm. */
-    {
-        size_t k;
-        double copy_gbps = 0, best = 0;
-        bench_result *autor = NULL;
-        for (k = first_result; k < s->nresults; k++) {
-            bench_result *r = &s->results[k];
-            if (!strcmp(r->algo, "copy")) {
-                if (r->status == BENCH_OK)
-                    copy_gbps = r->gbps;
-                continue;
-            }
-            if (r->status != BENCH_OK)
-                continue;
-            if (!strcmp(r->algo, "auto"))
-                autor = r;
-            else if (best == 0 || r->t.median_us < best)
-                best = r->t.median_us;
-        }
-        for (k = first_result; k < s->nresults; k++) {
-            bench_result *r = &s->results[k];
-            if (copy_gbps > 0 && r->gbps > 0 && strcmp(r->algo, "copy"))
-                r->pct_copy = 100.0 * r->gbps / copy_gbps;
-        }
-        if (autor && best > 0)
-            autor->vs_best = autor->t.median_us / best;
-    }
-
-done:
-    smax_buffer_free(ls.xpool);
-    smax_buffer_free(ls.dpool);
-    smax_buffer_free(ls.ypool);
-    workload_free(&w);
+    free_pools(&sr->ls);
+    workload_free(&sr->w);
+    free(sr);
 }
 
 /* ---- launch overhead --------------------------------------------------------- */
 
+/* A 1x1 problem of the run's dtypes and direction: forward x = 0.5 gives
+ * 1 (log: 0); backward y = 1 (log: 0), dy = 0.5 gives dx = 0. */
+static smax_status overhead_setup(launch_state *ls, const options *o,
+                                  float *expect)
+{
+    const int in_fmt = (int)(o->backward ? o->y_dtype : o->x_dtype);
+    const float in0 = o->backward ? (o->log_softmax ? 0.0f : 1.0f) : 0.5f;
+    const float in1 = 0.5f;
+    unsigned char raw[4];
+    smax_status st;
+    ls->prob = smax_problem_make(1, 1);
+    ls->prob.flags = o->log_softmax ? SMAX_FLAG_LOG : 0;
+    ls->prob.x_dtype = o->x_dtype;
+    ls->prob.y_dtype = o->y_dtype;
+    ls->backward = o->backward;
+    ls->bytes = ls->copy_bytes = smax_fmt_bytes(in_fmt);
+    ls->slot_bytes = SLOT_ALIGN;
+    *expect = o->backward || o->log_softmax ? 0.0f : 1.0f;
+    if ((st = smax_buffer_alloc(ls->ctx, SLOT_ALIGN, &ls->xpool)) ||
+        (st = smax_buffer_alloc(ls->ctx, SLOT_ALIGN, &ls->ypool)))
+        return st;
+    smax_fmt_encode(in_fmt, &in0, 1, raw);
+    if ((st = smax_buffer_write(ls->ctx, ls->xpool, 0, raw, ls->bytes)))
+        return st;
+    if (!o->backward)
+        return SMAX_SUCCESS;
+    smax_fmt_encode(in_fmt, &in1, 1, raw);
+    if ((st = smax_buffer_alloc(ls->ctx, SLOT_ALIGN, &ls->dpool)))
+        return st;
+    return smax_buffer_write(ls->ctx, ls->dpool, 0, raw, ls->bytes);
+}
+
+/* One launch, its output read back and decoded. */
+static smax_status overhead_once(launch_state *ls, const options *o,
+                                 float *out)
+{
+    const int out_fmt = (int)(o->backward ? o->x_dtype : o->y_dtype);
+    unsigned char raw[4];
+    smax_status st = launch_softmax(ls, 0);
+    if (st == SMAX_SUCCESS)
+        st = smax_synchronize(ls->ctx);
+    if (st == SMAX_SUCCESS)
+        st = smax_buffer_read(ls->ctx, ls->ypool, 0, raw,
+                              smax_fmt_bytes(out_fmt));
+    if (st == SMAX_SUCCESS)
+        smax_fmt_decode(out_fmt, raw, 1, out);
+    return st;
+}
+
 static void measure_overhead(sweep *s, bench_meta *m)
 {
     launch_state ls;
-    float one = 0.5f, out = 0.0f;
+    float expect = 0.0f, out = -1.0f;
     bench_timing t;
     smax_status st;
 
     memset(&ls, 0, sizeof ls);
     ls.ctx = s->ctx;
-    ls.prob = smax_problem_make(1, 1);
-    ls.prob.flags = s->o->log_softmax ? SMAX_FLAG_LOG : 0;
-    ls.bytes = sizeof(float);
-    ls.slot_bytes = SLOT_ALIGN;
     progress(s, "launch overhead (1x1, auto) ...");
-    if ((st = smax_buffer_alloc(s->ctx, SLOT_ALIGN, &ls.xpool)) ||
-        (st = smax_buffer_alloc(s->ctx, SLOT_ALIGN, &ls.ypool)) ||
-        (st = smax_buffer_write(s->ctx, ls.xpool, 0, &one, sizeof one)) ||
-        (st = launch_softmax(&ls, 0)) || (st = smax_synchronize(s->ctx)) ||
-        (st = smax_buffer_read(s->ctx, ls.ypool, 0, &out, sizeof out))) {
+    if ((st = overhead_setup(&ls, s->o, &expect)) ||
+        (st = overhead_once(&ls, s->o, &out)) ||
+        (st = bench_time(s->ctx, launch_softmax, &ls, 1, &s->topts, &t))) {
         progress(s, " failed: %s: %s\n", smax_status_string(st),
                  smax_last_error(s->ctx));
         goto done;
     }
-    if (out != (s->o->log_softmax ? 0.0f : 1.0f))
-        progress(s, " (warning: 1x1 gave %.9g)", out);
-    if ((st = bench_time(s->ctx, launch_softmax, &ls, 1, &s->topts, &t))) {
-        progress(s, " failed: %s: %s\n", smax_status_string(st),
-                 smax_last_error(s->ctx));
-        goto done;
-    }
+    if (out != expect)
+        progress(s, " (warning: 1x1 gave %.9g, not %g)", out, expect);
     m->overhead_batched_us = t.median_us;
     m->overhead_single_us = t.single_us;
     if ((st = bench_time(s->ctx, launch_copy, &ls, 1, &s->topts, &t)) ==
@@ -933,8 +1079,7 @@ static void measure_overhead(sweep *s, bench_meta *m)
     progress(s, " %.2f us per launch (batched), %.2f us launch+sync\n",
              m->overhead_batched_us, m->overhead_single_us);
 done:
-    smax_buffer_free(ls.xpool);
-    smax_buffer_free(ls.ypool);
+    free_pools(&ls);
 }
 
 /* ---- main --------------------------------------------------------------------- */

@@ -49,8 +49,9 @@ for step in "$@"; do
       for mode in "f32" "bf16" "f32 --backward"; do
         set -- $mode
         tag=${b#build-}-$1${2:+-backward}
-        "$b/bench/smax-bench" --shapes bench/shapes/peer.txt --quiet \
-          --dtype "$@" --csv "$out/smax-bench-$tag.csv" > "$out/smax-bench-$tag.txt" 2>&1
+        "$b/bench/smax-bench" --shapes bench/shapes/peer.txt --quiet --dtype "$@" \
+          --csv "$out/smax-bench-$tag.csv" --json "$out/smax-bench-$tag.json" \
+          > "$out/smax-bench-$tag.txt" 2>&1
         echo "smax-bench $tag: exit $?"
       done
     done ;;
