@@ -136,7 +136,7 @@ int smax_operands_of(const smax_problem *p, smax_direction dir,
     return 3;
 }
 
-static int same_memory(const smax_operand *a, const smax_operand *b)
+int smax_operands_alias(const smax_operand *a, const smax_operand *b)
 {
     return a->buffer == b->buffer && a->offset == b->offset &&
            a->stride == b->stride && a->elem == b->elem;
@@ -171,7 +171,7 @@ smax_status smax_operands_check(smax_context ctx, const smax_operand *ops,
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j)
             if (i != j && ops[i].written && ranges_meet(&ops[i], &ops[j]) &&
-                !same_memory(&ops[i], &ops[j]))
+                !smax_operands_alias(&ops[i], &ops[j]))
                 return smax_fail(ctx, SMAX_ERROR_INVALID_VALUE,
                                  "%s and %s overlap without being exactly the "
                                  "same elements (same offset, stride and "

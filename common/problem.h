@@ -40,6 +40,10 @@ int smax_operands_of(const smax_problem *p, smax_direction dir,
                      smax_buffer b0, size_t o0, smax_buffer b1, size_t o1,
                      smax_buffer b2, size_t o2, smax_operand *out);
 
+/* 1 if two operands are exactly the same elements (same buffer, offset,
+ * stride and element size): the only overlap a written operand may have. */
+int smax_operands_alias(const smax_operand *a, const smax_operand *b);
+
 /* Pointers, handles, ranges and overlaps: a written operand may be exactly
  * another one (same buffer, offset, stride and element size) or disjoint
  * from it. */

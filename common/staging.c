@@ -6,11 +6,6 @@
  * are the same memory share one temporary. */
 #include "run.h"
 
-static int same_memory(const smax_operand *a, const smax_operand *b)
-{
-    return a->buffer == b->buffer && a->offset == b->offset;
-}
-
 smax_status smax_run_staged(smax_context ctx, const smax_problem *p,
                             const smax_exec_plan *plan,
                             const smax_operand *ops, int n)
@@ -23,7 +18,7 @@ smax_status smax_run_staged(smax_context ctx, const smax_problem *p,
         owner[i] = i;
     for (int i = 0; i < n && st == SMAX_SUCCESS; ++i) {
         for (int j = 0; j < i; ++j)
-            if (same_memory(&ops[i], &ops[j]))
+            if (smax_operands_alias(&ops[i], &ops[j]))
                 owner[i] = owner[j];
         if (owner[i] != i) {
             tmp[i] = tmp[owner[i]];

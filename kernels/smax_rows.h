@@ -42,7 +42,6 @@
  * memory-bound. A row with sum 0 is a row of -inf only: NaN by default
  * (0 * inf), 0 with the masked flag (`zero`). */
 typedef struct smax_row_total {
-    float m;    /* the row maximum                            */
     float base; /* exp(x - base) for every x: m, or 0 when m is -inf */
     float a, b, c;
     int zero;
@@ -58,7 +57,6 @@ SMAX_FN float smax_exp_base(float m)
 SMAX_FN smax_row_total smax_row_total_of(smax_partial t, int flags)
 {
     smax_row_total r;
-    r.m = t.m;
     r.base = smax_exp_base(t.m);
     const int log_sm = flags & SMAX_FLAG_LOG_BIT;
     r.a = log_sm ? t.m : 0.0f;
