@@ -14,9 +14,10 @@
 /* Elements per work-item before a row gets more lanes: four float4 loads
  * in flight per item hide latency better than one. */
 #define SMAX_ELEMS_PER_LANE 16
-/* Largest group for one long row on a GPU, and where rows count as long. */
+/* Largest group for one long row on a GPU, and the work-items a compute
+ * unit should hold of rows kept on-chip. */
 #define SMAX_MAX_ROW_GROUP 1024
-#define SMAX_LONG_FUSED_ROW 16384
+#define SMAX_RESIDENT_ITEMS 1024
 /* Group of the register-resident fused kernel. Small groups win there
  * (H100, 16384 x 2048: 96% of copy with 128 items, 89% with 256, 83% with
  * 512): a row slot waits only for its own group's barriers. */
@@ -50,16 +51,27 @@ static int group_size(smax_context ctx)
     return fit_group(ctx, ctx->traits.preferred_group);
 }
 
-/* Groups for the fused kernel: on a GPU a row longer than
- * SMAX_LONG_FUSED_ROW gets up to 1024 items, since such rows leave one or
- * two groups per compute unit (H100: 8192 x 32768 ran at 45% of copy with
- * 256 items, 71% with 1024; 16384 x 16384 at 80% with 256, 62% with 1024). */
-static int row_group_size(smax_context ctx, int64_t cols)
+/* Groups for the on-chip fused kernels, from the bytes a row keeps
+ * on-chip: as few rows fit in a compute unit's on-chip memory at once as
+ * that memory allows, so on a GPU each row gets enough items (up to 1024)
+ * for the resident rows to hold SMAX_RESIDENT_ITEMS between them, and the
+ * usual group where more fit. Measured on the H100 (227 KB per group) over
+ * f32, bf16 and f16 rows of 8192-65536 columns, forward and backward:
+ * rows of up to 48 KB ran best with 256 items, 64 KB (3 resident) and
+ * 80-100 KB (2) with 512, 128 KB and more (1) with 1024; e.g. bf16
+ * 8192 x 32768 at 90/97/88% of copy with 256/512/1024 items, f32
+ * 8192 x 24576 at 94/99/83%, f32 8192 x 32768 at 68/84/96%. */
+static int row_group_size(smax_context ctx, int64_t row_bytes)
 {
-    int g = group_size(ctx);
-    if (ctx->traits.is_cpu || cols <= SMAX_LONG_FUSED_ROW)
+    const int g = group_size(ctx);
+    if (ctx->traits.is_cpu)
         return g;
-    return fit_group(ctx, SMAX_MAX_ROW_GROUP);
+    int64_t resident = (int64_t)ctx->traits.max_local_dynamic / row_bytes;
+    if (resident < 1)
+        resident = 1;
+    const int want = pow2_at_least(ceil_div(SMAX_RESIDENT_ITEMS, resident),
+                                   SMAX_MAX_ROW_GROUP);
+    return fit_group(ctx, want > g ? want : g);
 }
 
 /* Reduction scratch: one partial (two floats) per work-item. */
@@ -68,29 +80,37 @@ static size_t reduction_bytes(int group)
     return (size_t)group * 2 * sizeof(float);
 }
 
-/* On-chip pitch of one row: room for cols plus the up to 3 elements that
- * align its float4s with the global ones, rounded to 8 (the swizzle of
- * smax_io.h permutes within aligned 8-float blocks). */
-static int64_t row_pitch(int64_t cols)
+/* Bytes of one element of a row kept on-chip (kernels/smax_onchip.h):
+ * 16-bit inputs as their bits, f32 as f32. */
+static int onchip_bytes(smax_dtype in)
 {
-    return (cols + 3 + 7) & ~(int64_t)7;
+    return smax_dtype_bytes(in) == 2 ? 2 : 4;
+}
+
+/* On-chip pitch of one row, in its elements: room for cols plus the pad
+ * (up to one 16-byte grid less one element) that aligns its vectors with
+ * the global ones, rounded to 8 (the f32 swizzle permutes within aligned
+ * 8-float blocks; 8 16-bit elements are one 16-byte access). */
+static int64_t row_pitch(int64_t cols, int elem_bytes)
+{
+    return (cols + 16 / elem_bytes - 1 + 7) & ~(int64_t)7;
 }
 
 /* Longest row whose `arrays` on-chip copies (forward: the row; backward:
- * y and dy) fit beside the reduction scratch. */
-static int64_t fused_max_cols_of(smax_context ctx, int arrays)
+ * y and dy) of elem_bytes each fit beside the reduction scratch. */
+static int64_t fused_max_cols_of(smax_context ctx, int arrays, int elem_bytes)
 {
     size_t local = ctx->traits.max_local_dynamic;
-    size_t red = reduction_bytes(row_group_size(ctx, INT32_MAX));
-    if (local <= red + 8 * sizeof(float) * (size_t)arrays)
+    size_t red = reduction_bytes(row_group_size(ctx, INT64_MAX / 4));
+    size_t per_col = (size_t)elem_bytes * (size_t)arrays;
+    if (local <= red + 16 * per_col)
         return 0;
-    return ((int64_t)((local - red) / (sizeof(float) * (size_t)arrays)) &
-            ~(int64_t)7) - 8;
+    return ((int64_t)((local - red) / per_col) & ~(int64_t)7) - 8;
 }
 
 int64_t smax_fused_max_cols(smax_context ctx)
 {
-    return fused_max_cols_of(ctx, 1);
+    return fused_max_cols_of(ctx, 1, onchip_bytes(SMAX_DTYPE_F32));
 }
 
 /* On-chip copies of a row per direction. */
@@ -129,11 +149,14 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
         plan->local_bytes = reduction_bytes(plan->group_size);
         return;
     }
-    set_row_mapping(p, plan, row_group_size(ctx, p->cols),
+    set_row_mapping(p, plan,
+                    row_group_size(ctx, p->cols * plan->onchip_bytes *
+                                            fused_arrays(plan->direction)),
                     SMAX_ELEMS_PER_LANE, 1);
-    plan->cols_padded = (int)row_pitch(p->cols);
+    plan->cols_padded = (int)row_pitch(p->cols, plan->onchip_bytes);
     plan->local_bytes = (size_t)plan->rows_per_group * plan->cols_padded *
-                            sizeof(float) * fused_arrays(plan->direction) +
+                            (size_t)plan->onchip_bytes *
+                            fused_arrays(plan->direction) +
                         reduction_bytes(plan->group_size);
 }
 
@@ -199,6 +222,7 @@ static void plan_common(const smax_problem *p, smax_direction dir,
     const smax_dtype in = dir == SMAX_BACKWARD ? p->y_dtype : p->x_dtype;
     const smax_dtype out = dir == SMAX_BACKWARD ? p->x_dtype : p->y_dtype;
     plan->pair = 3 * (int)in + (int)out;
+    plan->onchip_bytes = onchip_bytes(in);
     plan->vec = SMAX_VEC_WIDTH((int)smax_dtype_bytes(in),
                                (int)smax_dtype_bytes(out));
 }
@@ -210,7 +234,8 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
     if (p->cols > INT32_MAX - 16)
         return not_supported(ctx, "smax", p,
                              "rows longer than 2^31 - 17 elements");
-    const int64_t fused_max = fused_max_cols_of(ctx, fused_arrays(dir));
+    const int64_t fused_max =
+        fused_max_cols_of(ctx, fused_arrays(dir), plan->onchip_bytes);
     const int fits = p->cols <= fused_max;
     char why[160];
     why[0] = '\0';
@@ -221,7 +246,8 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
             snprintf(why, sizeof why,
                      "the row needs %lld bytes on-chip, the device has room "
                      "for %lld elements%s",
-                     (long long)(p->cols * 4 * fused_arrays(dir)),
+                     (long long)(p->cols * plan->onchip_bytes *
+                                 fused_arrays(dir)),
                      (long long)fused_max,
                      dir == SMAX_BACKWARD ? " of y and of dy" : "");
             return not_supported(ctx, "fused", p, why);

@@ -22,7 +22,8 @@ typedef struct smax_exec_plan {
     int rows_per_group;   /* group_size / lanes                          */
     int64_t groups;       /* groups of the main launch                   */
     int in_registers;     /* fused: the row in registers (smax_fused_regs) */
-    int cols_padded;      /* fused on-chip: pitch between rows           */
+    int onchip_bytes;     /* fused on-chip: bytes of a kept element      */
+    int cols_padded;      /* fused on-chip: pitch between rows, elements */
     size_t local_bytes;   /* dynamic on-chip memory per group            */
     int chunk_len;        /* multiblock: elements per chunk (mult. of 4) */
     int chunks;           /* multiblock: chunks per row                  */
@@ -32,8 +33,8 @@ typedef struct smax_exec_plan {
     char reason[160];
 } smax_exec_plan;
 
-/* Longest row the forward fused kernel can hold on the context's device
- * (rows live on-chip as f32 whatever their dtype). */
+/* Longest f32 row the forward fused kernel can hold on the context's
+ * device (16-bit rows are kept as their bits: about twice as long). */
 int64_t smax_fused_max_cols(smax_context ctx);
 
 /* Plans a checked problem for one direction. A forced algorithm that

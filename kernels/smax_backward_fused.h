@@ -1,16 +1,17 @@
 /*
  * smax_backward_fused.h - the gradient of rows that fit on-chip but not
- * in registers: y and dy are read once into on-chip memory (as f32) while
- * S is summed, then dx is written from there. A row slot holds y at
+ * in registers: y and dy are read once and kept on-chip (smax_onchip.h)
+ * while S is summed, then dx is written from there. A row slot holds y at
  * [0, cols_padded) and dy at [cols_padded, 2 cols_padded) of its
- * 2 * cols_padded floats, each placed (and swizzled) as in smax_fused.h; the reduction
- * scratch follows the slots.
+ * 2 * cols_padded on-chip elements; the reduction scratch follows the
+ * slots.
  */
 #ifndef SMAX_BACKWARD_FUSED_H
 #define SMAX_BACKWARD_FUSED_H
 
 #ifndef SMAX_OPENCL_C
 #include "smax_backward.h"
+#include "smax_onchip.h"
 #endif
 
 SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
@@ -27,32 +28,31 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
     const SMAX_GLOBAL smax_in_t *dyr = dy + dy_off + rs.row * dy_stride;
     SMAX_GLOBAL smax_out_t *dxr = dx + dx_off + rs.row * dx_stride;
     const int slots = SMAX_GROUP_SIZE() / lanes;
+    SMAX_LOCAL smax_onchip_t *rows_local =
+        (SMAX_LOCAL smax_onchip_t *)smax_dyn_local;
     SMAX_LOCAL float *red =
-        smax_dyn_local + (smax_i64)slots * 2 * cols_padded;
+        smax_onchip_after(rows_local, slots, 2 * cols_padded);
     const smax_split sp =
         smax_split_slice(smax_row_shift3(yr, dyr, dxr), 0, cols);
-    SMAX_LOCAL float *sy =
-        smax_dyn_local + (smax_i64)rs.slot * 2 * cols_padded;
-    SMAX_LOCAL float *sd = sy + cols_padded;
-    const int pad = (4 - sp.body) & 3;
+    SMAX_LOCAL smax_onchip_t *sy =
+        rows_local + (smax_i64)rs.slot * 2 * cols_padded;
+    SMAX_LOCAL smax_onchip_t *sd = sy + cols_padded;
+    const int pad = smax_onchip_pad(sp.body);
     const int step = SMAX_VEC * lanes;
 
     float s = 0.0f, s_lost = 0.0f;
     if (rs.active) {
         SMAX_UNROLL
         for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step) {
-            const smax_vec vy = smax_load_vec_in(yr + j);
-            const smax_vec vd = smax_load_vec_in(dyr + j);
-            smax_stv_local(sy, j + pad, vy);
-            smax_stv_local(sd, j + pad, vd);
+            const smax_vec vy = smax_keep_vec(yr + j, sy, j + pad);
+            const smax_vec vd = smax_keep_vec(dyr + j, sd, j + pad);
             smax_kahan_add(&s, &s_lost, smax_bwd_terms_vec(vy, vd, flags));
         }
         for (int j = smax_scalar_first(lane, sp); j < cols;
              j = smax_scalar_next(j, lanes, sp)) {
-            const int i = smax_swizzle(j + pad);
-            sy[i] = smax_load_in(yr, j);
-            sd[i] = smax_load_in(dyr, j);
-            smax_kahan_add(&s, &s_lost, smax_bwd_term(sy[i], sd[i], flags));
+            const float vy = smax_keep(yr, j, sy, j + pad);
+            const float vd = smax_keep(dyr, j, sd, j + pad);
+            smax_kahan_add(&s, &s_lost, smax_bwd_term(vy, vd, flags));
         }
     }
     s = smax_bwd_total(smax_reduce_float(red, s, 1, rs.lid, lane, lanes));
@@ -62,14 +62,14 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
         return;
     for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step)
         smax_store_vec_out(dxr + j,
-                           smax_bwd_out_vec(smax_ldv_local(sy, j + pad),
-                                            smax_ldv_local(sd, j + pad), s, scale,
-                                            flags));
+                           smax_bwd_out_vec(smax_kept_vec(sy, j + pad),
+                                            smax_kept_vec(sd, j + pad), s,
+                                            scale, flags));
     for (int j = smax_scalar_first(lane, sp); j < cols;
          j = smax_scalar_next(j, lanes, sp))
         smax_store_out(dxr, j,
-                       smax_bwd_out(sy[smax_swizzle(j + pad)],
-                                    sd[smax_swizzle(j + pad)], s, scale, flags));
+                       smax_bwd_out(smax_kept(sy, j + pad),
+                                    smax_kept(sd, j + pad), s, scale, flags));
 }
 
 #endif /* SMAX_BACKWARD_FUSED_H */

@@ -20,6 +20,7 @@
 #define SMAX_GROUP_ID() ((long)get_group_id(0))
 #define SMAX_GROUP_SIZE() ((int)get_local_size(0))
 #define SMAX_EXP(x) exp(x)
+#define SMAX_EXP2(x) exp2(x)
 #define SMAX_FMAX(a, b) fmax(a, b)
 #define SMAX_LOG(x) log(x)
 #define SMAX_INF INFINITY
@@ -38,6 +39,13 @@ typedef uint smax_u32;
 typedef half smax_f16_mem;
 #define SMAX_F16_LOAD(p, i) vload_half((i), (p))
 #define SMAX_F16_STORE(p, i, v) vstore_half_rte((v), (i), (p))
+/* The f16 whose bits are b (in a register: vload_half reads private
+ * memory too). */
+SMAX_FN float smax_f16_bits_to_f32(ushort b)
+{
+    return vload_half(0, (const __private half *)&b);
+}
+#define SMAX_F16_BITS_TO_F32(b) smax_f16_bits_to_f32((ushort)(b))
 /* Eight halves as one 16-byte access; p is 16-byte aligned. */
 #define SMAX_F16_LOAD8(p, f)                                   \
     do {                                                       \
@@ -95,6 +103,7 @@ typedef uint4 smax_u32x4;
 #define SMAX_GROUP_ID() ((long long)blockIdx.x)
 #define SMAX_GROUP_SIZE() ((int)blockDim.x)
 #define SMAX_EXP(x) expf(x)
+#define SMAX_EXP2(x) exp2f(x)
 #define SMAX_FMAX(a, b) fmaxf(a, b)
 #define SMAX_LOG(x) logf(x)
 #define SMAX_INF __int_as_float(0x7f800000)
@@ -112,6 +121,7 @@ typedef unsigned int smax_u32;
 typedef unsigned short smax_f16_mem;
 #define SMAX_F16_LOAD(p, i) __half2float(__ushort_as_half((p)[i]))
 #define SMAX_F16_STORE(p, i, v) ((p)[i] = __half_as_ushort(__float2half_rn(v)))
+#define SMAX_F16_BITS_TO_F32(b) __half2float(__ushort_as_half((unsigned short)(b)))
 /* Eight halves as one 16-byte access; p is 16-byte aligned. Element 2k is
  * the low half of word k (little-endian). */
 #define SMAX_F16_LOAD8(p, f)                                                 \
@@ -179,6 +189,7 @@ typedef uint4 smax_u32x4;
 #include <math.h>
 #define SMAX_FN static inline
 #define SMAX_EXP(x) expf(x)
+#define SMAX_EXP2(x) exp2f(x)
 #define SMAX_FMAX(a, b) fmaxf(a, b)
 #define SMAX_LOG(x) logf(x)
 #define SMAX_INF INFINITY

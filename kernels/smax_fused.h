@@ -1,22 +1,101 @@
 /*
  * smax_fused.h - the fused algorithm from on-chip memory, for rows too
- * long for registers that still fit: one read, one write. The row is
- * copied into on-chip memory (as f32, scaled) while the maximum is taken,
- * exponentiated in place while summing, then normalised on the way out.
- * Element j of a row lives at srow[smax_swizzle(j + pad)], where pad gives
- * on-chip float4s the alignment of the global vectors; `cols_padded` (a
- * multiple of 8, at least cols + 3) is the pitch between row slots.
+ * long for registers that still fit: one read, one write. The row is kept
+ * on-chip (smax_onchip.h) while the maximum is taken; the sum pass and the
+ * output pass read it from there. An f32 row's exponentials replace it
+ * on-chip during the sum pass; a 16-bit row, kept as its bits, has them
+ * recomputed in the output pass, which costs fewer cycles than storing
+ * them as f32 would cost in resident rows. `cols_padded` (a multiple of 8,
+ * at least cols + the pad of smax_onchip_pad) is the pitch between row
+ * slots, in on-chip elements.
  *
- * Dynamic on-chip memory holds the rows (slots * cols_padded floats), then
- * two floats per work-item for the group reductions.
+ * Dynamic on-chip memory holds the rows (slots * cols_padded elements),
+ * then two floats per work-item for the group reductions.
  */
 #ifndef SMAX_FUSED_H
 #define SMAX_FUSED_H
 
 #ifndef SMAX_OPENCL_C
+#include "smax_onchip.h"
 #include "smax_reduce.h"
 #include "smax_rows.h"
 #endif
+
+/* Pass 1 keeps the vector at g and returns its scaled values. An f32 row
+ * keeps them scaled, so that the later passes read them as they are (its
+ * H100 codegen is sensitive to every added instruction: see smax_swizzle);
+ * a 16-bit row keeps its bits and scales again on every read. */
+SMAX_FN smax_vec smax_fused_keep_vec(const SMAX_GLOBAL smax_in_t *g,
+                                     SMAX_LOCAL smax_onchip_t *row, int i,
+                                     float scale)
+{
+#if SMAX_ONCHIP_KEEPS_BITS
+    return smax_scale_vec(smax_keep_vec(g, row, i), scale);
+#else
+    const smax_vec v = smax_scale_vec(smax_load_vec_in(g), scale);
+    smax_rekeep_vec(row, i, v);
+    return v;
+#endif
+}
+
+SMAX_FN float smax_fused_keep(const SMAX_GLOBAL smax_in_t *g, int j,
+                              SMAX_LOCAL smax_onchip_t *row, int i,
+                              float scale)
+{
+#if SMAX_ONCHIP_KEEPS_BITS
+    return SMAX_MUL_RN(smax_keep(g, j, row, i), scale);
+#else
+    const float v = SMAX_MUL_RN(smax_load_in(g, j), scale);
+    smax_rekeep(row, i, v);
+    return v;
+#endif
+}
+
+/* The scaled input kept at i, as pass 2 reads it. */
+SMAX_FN smax_vec smax_fused_kept_vec(const SMAX_LOCAL smax_onchip_t *row,
+                                     int i, float scale)
+{
+#if SMAX_ONCHIP_KEEPS_BITS
+    return smax_scale_vec(smax_kept_vec(row, i), scale);
+#else
+    return smax_kept_vec(row, i);
+#endif
+}
+
+SMAX_FN float smax_fused_kept(const SMAX_LOCAL smax_onchip_t *row, int i,
+                              float scale)
+{
+#if SMAX_ONCHIP_KEEPS_BITS
+    return SMAX_MUL_RN(smax_kept(row, i), scale);
+#else
+    return smax_kept(row, i);
+#endif
+}
+
+/* What the output pass finishes: x (scaled) for log-softmax, exp(x - base)
+ * for softmax; an f32 row kept exactly that after pass 2. */
+SMAX_FN smax_vec smax_fused_value_vec(const SMAX_LOCAL smax_onchip_t *row,
+                                      int i, float scale, float base,
+                                      int keep_x)
+{
+    const smax_vec v = smax_fused_kept_vec(row, i, scale);
+#if SMAX_ONCHIP_KEEPS_BITS
+    return keep_x ? v : smax_exp_vec_from(v, base);
+#else
+    return v;
+#endif
+}
+
+SMAX_FN float smax_fused_value(const SMAX_LOCAL smax_onchip_t *row, int i,
+                               float scale, float base, int keep_x)
+{
+    const float v = smax_fused_kept(row, i, scale);
+#if SMAX_ONCHIP_KEEPS_BITS
+    return keep_x ? v : SMAX_ROW_EXP(v - base);
+#else
+    return v;
+#endif
+}
 
 SMAX_KERNEL void SMAX_KNAME(smax_fused)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
@@ -30,49 +109,53 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
     const SMAX_GLOBAL smax_in_t *xr = x + x_off + rs.row * x_stride;
     SMAX_GLOBAL smax_out_t *yr = y + y_off + rs.row * y_stride;
     const int slots = SMAX_GROUP_SIZE() / lanes;
-    SMAX_LOCAL float *red = smax_dyn_local + (smax_i64)slots * cols_padded;
+    SMAX_LOCAL smax_onchip_t *rows_local =
+        (SMAX_LOCAL smax_onchip_t *)smax_dyn_local;
+    SMAX_LOCAL float *red = smax_onchip_after(rows_local, slots, cols_padded);
     const smax_split sp = smax_split_slice(smax_row_shift(xr, yr), 0, cols);
-    SMAX_LOCAL float *srow = smax_dyn_local + (smax_i64)rs.slot * cols_padded;
-    const int pad = (4 - sp.body) & 3;
+    SMAX_LOCAL smax_onchip_t *srow =
+        rows_local + (smax_i64)rs.slot * cols_padded;
+    const int pad = smax_onchip_pad(sp.body);
     const int step = SMAX_VEC * lanes;
 
     float m = -SMAX_INF;
     if (active) {
         SMAX_UNROLL
         for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step) {
-            const smax_vec v = smax_scale_vec(smax_load_vec_in(xr + j), scale);
-            smax_stv_local(srow, j + pad, v);
+            const smax_vec v = smax_fused_keep_vec(xr + j, srow, j + pad, scale);
             m = smax_max_skip_nan(m, smax_max_vec(v));
         }
         for (int j = smax_scalar_first(lane, sp); j < cols;
-             j = smax_scalar_next(j, lanes, sp)) {
-            const float v = SMAX_MUL_RN(smax_load_in(xr, j), scale);
-            srow[smax_swizzle(j + pad)] = v;
-            m = smax_max_skip_nan(m, v);
-        }
+             j = smax_scalar_next(j, lanes, sp))
+            m = smax_max_skip_nan(m,
+                                  smax_fused_keep(xr, j, srow, j + pad, scale));
     }
     m = smax_reduce_float(red, m, 0, lid, lane, lanes);
     const float base = smax_exp_base(m);
 
-    /* Each item revisits exactly the elements it stored: no barrier needed
+    /* Each item revisits exactly the elements it kept: no barrier needed
      * between the passes over srow. */
     const int keep_x = flags & SMAX_FLAG_LOG_BIT;
     float s = 0.0f, s_lost = 0.0f; /* compensated: rows can be long */
     if (active) {
         for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step) {
-            const smax_vec e =
-                smax_exp_vec_from(smax_ldv_local(srow, j + pad), base);
+            const smax_vec e = smax_exp_vec_from(
+                smax_fused_kept_vec(srow, j + pad, scale), base);
             smax_kahan_add(&s, &s_lost, smax_sum_vec(e));
+#if !SMAX_ONCHIP_KEEPS_BITS
             if (!keep_x)
-                smax_stv_local(srow, j + pad, e);
+                smax_rekeep_vec(srow, j + pad, e);
+#endif
         }
         for (int j = smax_scalar_first(lane, sp); j < cols;
              j = smax_scalar_next(j, lanes, sp)) {
-            const int i = smax_swizzle(j + pad);
-            const float e = SMAX_EXP(srow[i] - base);
+            const float e =
+                SMAX_ROW_EXP(smax_fused_kept(srow, j + pad, scale) - base);
             smax_kahan_add(&s, &s_lost, e);
+#if !SMAX_ONCHIP_KEEPS_BITS
             if (!keep_x)
-                srow[i] = e;
+                smax_rekeep(srow, j + pad, e);
+#endif
         }
     }
     s = smax_reduce_float(red, s, 1, lid, lane, lanes);
@@ -84,11 +167,17 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
     total.s = s;
     const smax_row_total t = smax_row_total_of(total, flags);
     for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step)
-        smax_store_vec_out(yr + j, smax_finish_vec(smax_ldv_local(srow, j + pad),
-                                                   t));
+        smax_store_vec_out(yr + j,
+                           smax_finish_vec(smax_fused_value_vec(
+                                               srow, j + pad, scale, t.base,
+                                               keep_x),
+                                           t));
     for (int j = smax_scalar_first(lane, sp); j < cols;
          j = smax_scalar_next(j, lanes, sp))
-        smax_store_out(yr, j, smax_finish(srow[smax_swizzle(j + pad)], t));
+        smax_store_out(yr, j,
+                       smax_finish(smax_fused_value(srow, j + pad, scale,
+                                                    t.base, keep_x),
+                                   t));
 }
 
 #endif /* SMAX_FUSED_H */

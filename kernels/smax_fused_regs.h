@@ -63,7 +63,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_regs)(
     }
     SMAX_UNROLL_ALL
     for (int j = 0; j < SMAX_EXTRAS; ++j) {
-        const float e_x = SMAX_EXP(extra[j] - base);
+        const float e_x = SMAX_ROW_EXP(extra[j] - base);
         smax_kahan_add(&s, &s_lost, e_x);
         if (!keep_x)
             extra[j] = e_x;

@@ -178,9 +178,8 @@ SMAX_FN void smax_stv_f16(SMAX_GLOBAL smax_f16_mem *p, smax_vec v)
     SMAX_F16_STORE8(p, v.e);
 }
 
-SMAX_FN smax_vec smax_ldv_bf16(const SMAX_GLOBAL smax_u16 *p)
+SMAX_FN smax_vec smax_bf16_vec_of_bits(smax_u32x4 w)
 {
-    const smax_u32x4 w = *(const SMAX_GLOBAL smax_u32x4 *)p;
     smax_u32 a[4];
     a[0] = w.x;
     a[1] = w.y;
@@ -193,6 +192,27 @@ SMAX_FN smax_vec smax_ldv_bf16(const SMAX_GLOBAL smax_u16 *p)
         v.e[2 * k + 1] = smax_bf16_to_f32(a[k] >> 16);
     }
     return v;
+}
+
+SMAX_FN smax_vec smax_f16_vec_of_bits(smax_u32x4 w)
+{
+    smax_u32 a[4];
+    a[0] = w.x;
+    a[1] = w.y;
+    a[2] = w.z;
+    a[3] = w.w;
+    smax_vec v;
+    SMAX_UNROLL_ALL
+    for (int k = 0; k < 4; ++k) {
+        v.e[2 * k] = SMAX_F16_BITS_TO_F32(a[k] & 0xffffu);
+        v.e[2 * k + 1] = SMAX_F16_BITS_TO_F32(a[k] >> 16);
+    }
+    return v;
+}
+
+SMAX_FN smax_vec smax_ldv_bf16(const SMAX_GLOBAL smax_u16 *p)
+{
+    return smax_bf16_vec_of_bits(*(const SMAX_GLOBAL smax_u32x4 *)p);
 }
 
 SMAX_FN void smax_stv_bf16(SMAX_GLOBAL smax_u16 *p, smax_vec v)
@@ -219,8 +239,13 @@ SMAX_FN void smax_stv_bf16(SMAX_GLOBAL smax_u16 *p, smax_vec v)
 #define smax_load_vec_in smax_ldv_f32
 #elif SMAX_IN_DTYPE == 1
 #define smax_load_vec_in smax_ldv_f16
+/* 16-bit inputs as their bits (on-chip copies, smax_onchip.h). */
+#define smax_in_of_bits(b) SMAX_F16_BITS_TO_F32(b)
+#define smax_in_vec_of_bits smax_f16_vec_of_bits
 #else
 #define smax_load_vec_in smax_ldv_bf16
+#define smax_in_of_bits(b) smax_bf16_to_f32((smax_u32)(b))
+#define smax_in_vec_of_bits smax_bf16_vec_of_bits
 #endif
 
 #if SMAX_OUT_DTYPE == 0
@@ -230,42 +255,5 @@ SMAX_FN void smax_stv_bf16(SMAX_GLOBAL smax_u16 *p, smax_vec v)
 #else
 #define smax_store_vec_out smax_stv_bf16
 #endif
-
-/* On-chip rows of f32, addressed by index i from a 16-byte aligned base.
- * With 8-element vectors consecutive items touch every other 16-byte slot,
- * which would put two items of a quarter-warp on each bank group; flipping
- * bit 0 of the slot number where its bit 3 is set spreads the eight over
- * all banks. The swizzle is a bijection within each aligned 8-float block,
- * so a row pitch that is a multiple of 8 holds it. 4-element vectors are
- * conflict-free as they are, and the index arithmetic cost them 4-11% of
- * copy on the H100 at 16K-50K f32 columns: identity there. Every item reads
- * back exactly what it wrote, so any bijection is correct. */
-SMAX_FN int smax_swizzle(int i)
-{
-#if SMAX_VEC == 8
-    return i ^ ((i >> 3) & 4);
-#else
-    return i;
-#endif
-}
-
-SMAX_FN smax_vec smax_ldv_local(const SMAX_LOCAL float *base, int i)
-{
-    smax_vec v;
-    SMAX_UNROLL_ALL
-    for (int q = 0; q < SMAX_VEC / 4; ++q)
-        smax_vec_set4(&v, q,
-                      *(const SMAX_LOCAL smax_float4 *)(base +
-                                                        smax_swizzle(i + 4 * q)));
-    return v;
-}
-
-SMAX_FN void smax_stv_local(SMAX_LOCAL float *base, int i, smax_vec v)
-{
-    SMAX_UNROLL_ALL
-    for (int q = 0; q < SMAX_VEC / 4; ++q)
-        *(SMAX_LOCAL smax_float4 *)(base + smax_swizzle(i + 4 * q)) =
-            smax_vec_get4(v, q);
-}
 
 #endif /* SMAX_IO_H */

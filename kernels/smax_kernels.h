@@ -9,7 +9,8 @@
  *
  *   layers      smax_merge.h (THE merge operator), smax_io.h (elements by
  *               dtype), smax_reduce.h (group reductions), smax_rows.h (row
- *               slots, alignment, slices)
+ *               slots, alignment, slices), smax_onchip.h (rows kept
+ *               on-chip)
  *   forward     smax_fused_regs.h, smax_fused.h, smax_online.h,
  *               smax_multiblock.h
  *   backward    smax_backward.h (shared), smax_backward_fused_regs.h,

@@ -77,7 +77,7 @@ SMAX_FN float smax_finish(float v, smax_row_total t)
 /* The output for a (scaled) input element xs. */
 SMAX_FN float smax_output(float xs, smax_row_total t, int flags)
 {
-    float v = (flags & SMAX_FLAG_LOG_BIT) ? xs : SMAX_EXP(xs - t.base);
+    float v = (flags & SMAX_FLAG_LOG_BIT) ? xs : SMAX_ROW_EXP(xs - t.base);
     return smax_finish(v, t);
 }
 
@@ -116,7 +116,7 @@ SMAX_FN smax_vec smax_exp_vec_from(smax_vec v, float base)
 {
     SMAX_UNROLL_ALL
     for (int i = 0; i < SMAX_VEC; ++i)
-        v.e[i] = SMAX_EXP(v.e[i] - base);
+        v.e[i] = SMAX_ROW_EXP(v.e[i] - base);
     return v;
 }
 

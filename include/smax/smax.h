@@ -99,9 +99,11 @@ typedef struct smax_device_info {
     uint32_t compute_units;
     uint32_t max_group_size;
     uint64_t local_mem_bytes;   /* on-chip memory one group may use        */
-    int64_t fused_max_cols;     /* longest row the forward fused kernel
-                                   holds (any dtype: rows live on-chip
-                                   as f32)                               */
+    int64_t fused_max_cols;     /* longest f32 row the forward fused
+                                   kernel holds on-chip; f16 and bf16
+                                   rows, kept as their 16-bit bits, fit
+                                   at least twice as long (smax_plan
+                                   says exactly)                         */
     int supports_f16;           /* dtype supported by this build+device    */
     int supports_bf16;
 } smax_device_info;

@@ -4,8 +4,9 @@
  *    agree with the plans of every variant (a dtype the device reports
  *    unsupported is refused with a reason and skipped by conf_run.c with
  *    it; this library supports both, so nothing skips for a dtype reason);
- *    the forward fused limit is the same for every pair and equals
- *    fused_max_cols; auto never picks fused past a variant's limit;
+ *    the forward fused limit of an f32 input equals fused_max_cols, that
+ *    of a 16-bit input (kept on-chip as its bits) is at least twice it;
+ *    auto never picks fused past a variant's limit;
  *  - the suite's own f16/bf16 encoding (smax_half_selfcheck);
  *  - the range edges of each type, for every variant, under every
  *    algorithm, short rows and the same values spread over a long row of
@@ -171,9 +172,17 @@ static void capabilities(conf_suite *s, const conf_variant *v)
         return;
 
     const int64_t limit = s->fused_limit[vi];
-    if (!v->backward && limit != s->info.fused_max_cols)
+    /* fused_max_cols is the f32 row's limit; 16-bit rows are kept
+     * on-chip as their bits, so at least twice as long fit. */
+    const int f32_in = v->xt == SMAX_DTYPE_F32;
+    if (!v->backward && f32_in && limit != s->info.fused_max_cols)
         conf_fail("[dtypes] %s: forced fused runs up to %lld cols, "
                   "fused_max_cols says %lld",
+                  v->name, (long long)limit,
+                  (long long)s->info.fused_max_cols);
+    else if (!v->backward && !f32_in && limit < 2 * s->info.fused_max_cols)
+        conf_fail("[dtypes] %s: forced fused runs up to %lld cols, under "
+                  "twice the f32 limit %lld",
                   v->name, (long long)limit,
                   (long long)s->info.fused_max_cols);
     else if (limit < 1)

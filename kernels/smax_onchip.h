@@ -1,0 +1,150 @@
+/*
+ * smax_onchip.h - how the on-chip kernels (smax_fused.h,
+ * smax_backward_fused.h) keep a row in local memory.
+ *
+ * f32 inputs are kept as f32, in place of which the forward kernel later
+ * keeps the exponentials. 16-bit inputs are kept as their own bits: exact,
+ * half the on-chip bytes of an f32 copy, so a compute unit holds twice the
+ * rows (H100, bf16 16384 columns: 3 row groups resident as f32, 6 as
+ * bits), and each later pass converts again (one instruction per element).
+ *
+ * A row is addressed by element index i, with i on the 16-byte grid of
+ * the local row wherever a vector starts (smax_onchip_pad puts it there).
+ * The pitch between row slots is a multiple of 8 elements
+ * (SMAX_ONCHIP_PITCH), so every slot starts 16-byte aligned.
+ */
+#ifndef SMAX_ONCHIP_H
+#define SMAX_ONCHIP_H
+
+#ifndef SMAX_OPENCL_C
+#include "smax_io.h"
+#endif
+
+#if SMAX_IN_BYTES == 2
+#define SMAX_ONCHIP_KEEPS_BITS 1
+typedef smax_u16 smax_onchip_t;
+#else
+#define SMAX_ONCHIP_KEEPS_BITS 0
+typedef float smax_onchip_t;
+#endif
+/* Elements per 16 bytes of the local row. */
+#define SMAX_ONCHIP_GRID (16 / (int)sizeof(smax_onchip_t))
+
+/* Elements by which a row's local copy is shifted so that the vector that
+ * starts at element `body` of the global row starts on the local grid. */
+SMAX_FN int smax_onchip_pad(int body)
+{
+    return (SMAX_ONCHIP_GRID - body) & (SMAX_ONCHIP_GRID - 1);
+}
+
+/* The first local element after `slots` row slots of `pitch` elements: the
+ * reduction scratch, 16-byte aligned. */
+SMAX_FN SMAX_LOCAL float *smax_onchip_after(SMAX_LOCAL smax_onchip_t *base,
+                                            int slots, int pitch)
+{
+    return (SMAX_LOCAL float *)(base + (smax_i64)slots * pitch);
+}
+
+#if SMAX_ONCHIP_KEEPS_BITS
+/* Bits are 16 bytes per vector, one access per item and consecutive items
+ * on consecutive banks: no swizzle needed. */
+
+/* Loads the input vector at g, keeps it at element i of row, and returns
+ * its values (unscaled). */
+SMAX_FN smax_vec smax_keep_vec(const SMAX_GLOBAL smax_in_t *g,
+                               SMAX_LOCAL smax_onchip_t *row, int i)
+{
+    const smax_u32x4 w = *(const SMAX_GLOBAL smax_u32x4 *)g;
+    *(SMAX_LOCAL smax_u32x4 *)(row + i) = w;
+    return smax_in_vec_of_bits(w);
+}
+
+/* The values of the input vector kept at element i. */
+SMAX_FN smax_vec smax_kept_vec(const SMAX_LOCAL smax_onchip_t *row, int i)
+{
+    return smax_in_vec_of_bits(*(const SMAX_LOCAL smax_u32x4 *)(row + i));
+}
+
+/* One element: input element j of g kept at local element i. */
+SMAX_FN float smax_keep(const SMAX_GLOBAL smax_in_t *g, int j,
+                        SMAX_LOCAL smax_onchip_t *row, int i)
+{
+    const smax_u16 b = ((const SMAX_GLOBAL smax_u16 *)g)[j];
+    row[i] = b;
+    return smax_in_of_bits(b);
+}
+
+SMAX_FN float smax_kept(const SMAX_LOCAL smax_onchip_t *row, int i)
+{
+    return smax_in_of_bits(row[i]);
+}
+
+#else /* f32 kept as f32 */
+
+/* With 8-element vectors (an f32 row written as 16-bit) consecutive items
+ * touch every other 16-byte slot, which would put two items of a
+ * quarter-warp on each bank group; flipping bit 0 of the slot number
+ * where its bit 3 is set spreads the eight over all banks. The swizzle is
+ * a bijection within each aligned 8-float block, so a pitch that is a
+ * multiple of 8 holds it. 4-element vectors are conflict-free as they
+ * are, and the index arithmetic cost them 4-11% of copy on the H100 at
+ * 16K-50K f32 columns: identity there. Every item reads back exactly
+ * what it wrote, so any bijection is correct. */
+SMAX_FN int smax_swizzle(int i)
+{
+#if SMAX_VEC == 8
+    return i ^ ((i >> 3) & 4);
+#else
+    return i;
+#endif
+}
+
+SMAX_FN smax_vec smax_kept_vec(const SMAX_LOCAL float *row, int i)
+{
+    smax_vec v;
+    SMAX_UNROLL_ALL
+    for (int q = 0; q < SMAX_VEC / 4; ++q)
+        smax_vec_set4(&v, q,
+                      *(const SMAX_LOCAL smax_float4 *)(row +
+                                                        smax_swizzle(i + 4 * q)));
+    return v;
+}
+
+/* Keeps new values v for the vector at element i (the forward kernel's
+ * exponentials). */
+SMAX_FN void smax_rekeep_vec(SMAX_LOCAL float *row, int i, smax_vec v)
+{
+    SMAX_UNROLL_ALL
+    for (int q = 0; q < SMAX_VEC / 4; ++q)
+        *(SMAX_LOCAL smax_float4 *)(row + smax_swizzle(i + 4 * q)) =
+            smax_vec_get4(v, q);
+}
+
+SMAX_FN smax_vec smax_keep_vec(const SMAX_GLOBAL smax_in_t *g,
+                               SMAX_LOCAL float *row, int i)
+{
+    const smax_vec v = smax_load_vec_in(g);
+    smax_rekeep_vec(row, i, v);
+    return v;
+}
+
+SMAX_FN float smax_keep(const SMAX_GLOBAL smax_in_t *g, int j,
+                        SMAX_LOCAL float *row, int i)
+{
+    const float v = smax_load_in(g, j);
+    row[smax_swizzle(i)] = v;
+    return v;
+}
+
+SMAX_FN float smax_kept(const SMAX_LOCAL float *row, int i)
+{
+    return row[smax_swizzle(i)];
+}
+
+SMAX_FN void smax_rekeep(SMAX_LOCAL float *row, int i, float v)
+{
+    row[smax_swizzle(i)] = v;
+}
+#endif
+
+#endif /* SMAX_ONCHIP_H */
