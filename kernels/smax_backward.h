@@ -37,7 +37,7 @@ SMAX_FN float smax_bwd_total(float s)
 SMAX_FN float smax_bwd_out(float y, float dy, float s, float scale, int flags)
 {
     if (flags & SMAX_FLAG_LOG_BIT)
-        return scale * (dy - SMAX_ROW_EXP(y) * s);
+        return scale * (dy - SMAX_EXP(y) * s);
     return scale * (y * (dy - s));
 }
 

@@ -49,15 +49,15 @@ SMAX_FN float smax_max_skip_nan(float a, float b)
     return SMAX_FMAX(a, b);
 }
 
-/* The exponential of every kernel's row arithmetic. Rows written as f16
- * or bf16 take exp(d) as exp2(d * log2(e)): both are precise library
- * functions, and the product's rounding adds a relative error of at most
- * |d| * 2^-24 (under 2^-17 for every d whose exponential is not 0 in
- * these types), far inside the half ulp (2^-12 for f16, 2^-9 for bf16)
- * that the output's own rounding allows, while exp2 takes half of exp's
- * instructions: a 16-bit row carries twice the elements per byte of an
- * f32 one. Rows written as f32 use exp itself. docs/numerics.md has the
- * bound. */
+/* The exponential of the forward kernels' row arithmetic, exp(x - m) with
+ * x - m <= 0. Rows written as f16 or bf16 take it as exp2(d * log2(e)):
+ * exp2 is a precise library function like exp, and rounding the product
+ * adds a relative error of at most |d| * 2^-24 (under 2^-17 wherever the
+ * result is not 0 in f32), far below the output's spacing (2^-11 relative
+ * for f16, 2^-8 for bf16), at about half of exp's instructions: a 16-bit
+ * row carries twice the elements per byte of an f32 one. Rows written as
+ * f32, and the gradient (whose rule is relative to cancelling terms), use
+ * exp itself. docs/numerics.md ("16-bit outputs") has the bound. */
 #if defined(SMAX_OUT_DTYPE) && SMAX_OUT_DTYPE != 0
 #define SMAX_ROW_EXP(d) SMAX_EXP2((d) * 1.4426950408889634f)
 #else

@@ -47,6 +47,11 @@ static const named_layout layouts[] = {
      {.dy_in_y_buffer = 1, .dy_offset = 2}},
     {"dy overlaps y (1 element on), pads 1", BWD, 0,
      {.y_pad = 1, .dy_pad = 1, .dy_in_y_buffer = 1, .dy_offset = 1}},
+    /* The library stages operands at byte offsets; two operands that start
+     * at one offset but differ in stride are two arrays, not one. */
+    {"dy starts where y does, offset 3 bytes, pads 1/4", BWD, 0,
+     {.y_pad = 1, .dy_pad = 4, .y_offset = 3, .dy_in_y_buffer = 1,
+      .dy_offset = 0}},
     {"offsets 4/8/12", BOTH, 0,
      {.x_offset = 4, .y_offset = 8, .dy_offset = 12}},
     {"offsets 12/4/8, pads 1/2/3", BOTH, 0,
