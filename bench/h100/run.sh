@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# bench/h100/run.sh STEP... - what was run on the H100 machine, step by step,
+# bench/h100/run.sh STEP... - what is run on the H100 machine, step by step,
 # over build folders made on the build machine and carried along
-# (build-cuda, build-opencl, build-hip-nvidia). Logs go to $OUT (or
-# ./h100-out). Steps:
-#   conformance   CUDA, OpenCL-on-NVIDIA and HIP-on-NVIDIA suites, default tier
-#   large         the same, large tier
-#   sanitizer     compute-sanitizer memcheck, racecheck, initcheck, synccheck
-#                 over the CUDA conformance suite
+# (build-cuda, build-opencl, build-hip-nvidia; only the libraries, the
+# suite, its support library and smax-bench are needed). Logs go to $OUT
+# (or ./h100-out). Steps:
+#   conformance   CUDA, OpenCL-on-NVIDIA and HIP-on-NVIDIA suites, default
+#                 tier, the three builds side by side
+#   large         the large group of the suite (--only large), one process
+#                 per build and variant, $SMAX_JOBS (default 8) at a time:
+#                 the tier is host-bound (float64 references of rows up to
+#                 2^28), so slices in parallel fit one device call
+#   sanitizer     compute-sanitizer memcheck, racecheck, initcheck and
+#                 synccheck, side by side, over the CUDA suite (default
+#                 tier; $SMAX_SANITIZER_ARGS narrows it, e.g. --variant)
 #   bench         smax-bench on the peer shapes, each build: f32, bf16
 #                 forward, f32 backward
 #   peers         bench/peer_bench.py: smax (CUDA) vs torch vs Triton, fp32,
@@ -19,37 +25,81 @@ mkdir -p "$out"
 mkdir -p /etc/OpenCL/vendors
 echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 export SMAX_OPENCL_DEVICE=NVIDIA
+jobs_max=${SMAX_JOBS:-8}
 
 builds=()
 for b in build-cuda build-opencl build-hip-nvidia; do [ -d "$b" ] && builds+=("$b"); done
 
-summary() { echo "$1: $(grep -E '^[0-9]+ passed, [0-9]+ failed' "$2" | tail -1) (exit $3)"; }
+# Runs "$@" with build $1's libraries first on the search path (the
+# carried binaries' run paths name the build machine's folders).
+in_build() {
+  local b=$1; shift
+  LD_LIBRARY_PATH="$PWD/$b:$PWD/$b/tests${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$@"
+}
+
+summary_line() { grep -E '^[0-9]+ passed, [0-9]+ failed' "$1" | tail -1; }
+
+# Waits until fewer than $jobs_max background jobs run.
+throttle() { while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do sleep 1; done; }
+
+variants() {
+  in_build "${builds[0]}" "${builds[0]}/tests/smax_conformance" --help 2>&1 |
+    sed -n "s/^variants: //p" | grep -oE "'[^']+'" | tr -d "'"
+}
 
 for step in "$@"; do
   case $step in
-  conformance|large)
-    flag=""; [ "$step" = large ] && flag=--large
+  conformance)
     for b in "${builds[@]}"; do
-      log="$out/$step-${b#build-}.txt"
-      start=$SECONDS
-      "$b/tests/smax_conformance" $flag > "$log" 2>&1; rc=$?
-      summary "$step ${b#build-} ($((SECONDS - start)) s)" "$log" $rc
+      (
+        log="$out/conformance-${b#build-}.txt"
+        start=$SECONDS
+        in_build "$b" "$b/tests/smax_conformance" > "$log" 2>&1
+        rc=$?
+        echo "conformance ${b#build-} ($((SECONDS - start)) s): $(summary_line "$log") (exit $rc)"
+      ) &
+    done
+    wait ;;
+  large)
+    mapfile -t vs < <(variants)
+    start=$SECONDS
+    for b in "${builds[@]}"; do
+      mkdir -p "$out/large-${b#build-}"
+      i=0
+      for v in "${vs[@]}"; do
+        throttle
+        log="$out/large-${b#build-}/$(printf %02d $i).txt"
+        i=$((i + 1))
+        ( in_build "$b" "$b/tests/smax_conformance" --only large --variant "$v" > "$log" 2>&1
+          echo "exit $?" >> "$log" ) &
+      done
+    done
+    wait
+    for b in "${builds[@]}"; do
+      d="$out/large-${b#build-}"
+      tot=$(cat "$d"/*.txt | grep -E '^[0-9]+ passed, [0-9]+ failed' |
+        awk '{p += $1; f += $3; s += $5} END {printf "%d passed, %d failed, %d skipped", p, f, s}')
+      bad=$(grep -L '^exit 0$' "$d"/*.txt | wc -l)
+      echo "large ${b#build-} (${#vs[@]} variants, $((SECONDS - start)) s for all builds): $tot; $bad slice(s) with a non-zero exit"
     done ;;
   sanitizer)
     for tool in memcheck racecheck initcheck synccheck; do
-      log="$out/sanitizer-$tool.txt"
-      start=$SECONDS
-      compute-sanitizer --tool "$tool" --error-exitcode 99 \
-        build-cuda/tests/smax_conformance ${SMAX_SANITIZER_ARGS:-} > "$log" 2>&1
-      rc=$?
-      echo "sanitizer $tool ($((SECONDS - start)) s): $(grep -E 'ERROR SUMMARY' "$log" | tail -1); $(grep -E '^[0-9]+ passed' "$log" | tail -1) (exit $rc)"
-    done ;;
+      (
+        log="$out/sanitizer-$tool.txt"
+        start=$SECONDS
+        in_build build-cuda compute-sanitizer --tool "$tool" --error-exitcode 99 \
+          build-cuda/tests/smax_conformance ${SMAX_SANITIZER_ARGS:-} > "$log" 2>&1
+        rc=$?
+        echo "sanitizer $tool ($((SECONDS - start)) s): $(grep -E 'ERROR SUMMARY' "$log" | tail -1); $(summary_line "$log") (exit $rc)"
+      ) &
+    done
+    wait ;;
   bench)
     for b in "${builds[@]}"; do
       for mode in "f32" "bf16" "f32 --backward"; do
         set -- $mode
         tag=${b#build-}-$1${2:+-backward}
-        "$b/bench/smax-bench" --shapes bench/shapes/peer.txt --quiet --dtype "$@" \
+        in_build "$b" "$b/bench/smax-bench" --shapes bench/shapes/peer.txt --quiet --dtype "$@" \
           --csv "$out/smax-bench-$tag.csv" --json "$out/smax-bench-$tag.json" \
           > "$out/smax-bench-$tag.txt" 2>&1
         echo "smax-bench $tag: exit $?"
