@@ -6,10 +6,11 @@
 # (or ./h100-out). Steps:
 #   conformance   CUDA, OpenCL-on-NVIDIA and HIP-on-NVIDIA suites, default
 #                 tier, the three builds side by side
-#   large         the large group of the suite (--only large), one process
-#                 per build and variant, $SMAX_JOBS (default 8) at a time:
-#                 the tier is host-bound (float64 references of rows up to
-#                 2^28), so slices in parallel fit one device call
+#   large         the large tier: its group "large" one process per build
+#                 and variant, $SMAX_JOBS (default 8) at a time (host-bound:
+#                 float64 references of rows up to 2^28), and its group
+#                 "huge" (> 2^31 elements, tens of GB of device memory) one
+#                 process at a time beside them
 #   sanitizer     compute-sanitizer memcheck, racecheck, initcheck and
 #                 synccheck, side by side, over the CUDA suite (default
 #                 tier; $SMAX_SANITIZER_ARGS narrows it, e.g. --variant)
@@ -61,6 +62,8 @@ for step in "$@"; do
     done
     wait ;;
   large)
+    # Groups "large" (parallel slices) and "huge" (> 2^31 elements: tens of
+    # GB each, so one process at a time, a build's variants in sequence).
     mapfile -t vs < <(variants)
     start=$SECONDS
     for b in "${builds[@]}"; do
@@ -74,13 +77,18 @@ for step in "$@"; do
           echo "exit $?" >> "$log" ) &
       done
     done
+    ( for b in "${builds[@]}"; do
+        log="$out/large-${b#build-}/huge.txt"
+        in_build "$b" "$b/tests/smax_conformance" --only huge > "$log" 2>&1
+        echo "exit $?" >> "$log"
+      done ) &
     wait
     for b in "${builds[@]}"; do
       d="$out/large-${b#build-}"
       tot=$(cat "$d"/*.txt | grep -E '^[0-9]+ passed, [0-9]+ failed' |
         awk '{p += $1; f += $3; s += $5} END {printf "%d passed, %d failed, %d skipped", p, f, s}')
       bad=$(grep -L '^exit 0$' "$d"/*.txt | wc -l)
-      echo "large ${b#build-} (${#vs[@]} variants, $((SECONDS - start)) s for all builds): $tot; $bad slice(s) with a non-zero exit"
+      echo "large+huge ${b#build-} (${#vs[@]} variants, $((SECONDS - start)) s for all builds): $tot; $bad log(s) with a non-zero exit"
     done ;;
   sanitizer)
     for tool in memcheck racecheck initcheck synccheck; do

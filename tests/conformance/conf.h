@@ -253,5 +253,8 @@ void conf_layouts(conf_suite *s);
 void conf_dtypes(conf_suite *s);
 void conf_bad_input(conf_suite *s);
 void conf_large_tier(conf_suite *s);
+/* The large tier's problem of more than 2^31 elements, a group of its own
+ * so that parallel runs can take it one at a time (tens of GB each). */
+void conf_huge_tier(conf_suite *s);
 
 #endif

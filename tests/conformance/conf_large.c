@@ -404,6 +404,14 @@ void conf_large_tier(conf_suite *s)
         if (!thin)
             run_big(s, v, 1, (int64_t)1 << 26, "vector 2^26", 0);
         merge_levels(s, v);
-        more_than_2g_elements(s, v);
+    }
+}
+
+void conf_huge_tier(conf_suite *s)
+{
+    for (int i = 0; i < CONF_VARIANT_COUNT; ++i) {
+        const conf_variant *v = &conf_variants[i];
+        if (conf_selected(s, v))
+            more_than_2g_elements(s, v);
     }
 }

@@ -36,6 +36,7 @@ static const group groups[] = {
     {"layout", conf_layouts, 0},
     {"dtypes", conf_dtypes, 0},
     {"large", conf_large_tier, 1},
+    {"huge", conf_huge_tier, 1},
 };
 
 static int usage(const char *argv0)
