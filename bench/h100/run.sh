@@ -10,7 +10,9 @@
 #                 and variant, $SMAX_JOBS (default 8) at a time (host-bound:
 #                 float64 references of rows up to 2^28), and its group
 #                 "huge" (> 2^31 elements, tens of GB of device memory) one
-#                 process at a time beside them
+#                 process at a time beside them (on the H100 the 54 of the
+#                 three builds took longer than one 10-minute device call)
+#   large-only    the same without "huge"
 #   sanitizer     compute-sanitizer memcheck, racecheck, initcheck and
 #                 synccheck, side by side, over the CUDA suite (default
 #                 tier; $SMAX_SANITIZER_ARGS narrows it, e.g. --variant)
@@ -61,9 +63,10 @@ for step in "$@"; do
       ) &
     done
     wait ;;
-  large)
+  large|large-only)
     # Groups "large" (parallel slices) and "huge" (> 2^31 elements: tens of
-    # GB each, so one process at a time, a build's variants in sequence).
+    # GB each, so one process at a time, a build's variants in sequence);
+    # large-only leaves "huge" out.
     mapfile -t vs < <(variants)
     start=$SECONDS
     for b in "${builds[@]}"; do
@@ -77,7 +80,7 @@ for step in "$@"; do
           echo "exit $?" >> "$log" ) &
       done
     done
-    ( for b in "${builds[@]}"; do
+    [ "$step" = large ] && ( for b in "${builds[@]}"; do
         log="$out/large-${b#build-}/huge.txt"
         in_build "$b" "$b/tests/smax_conformance" --only huge > "$log" 2>&1
         echo "exit $?" >> "$log"
