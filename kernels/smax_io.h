@@ -178,43 +178,6 @@ SMAX_FN void smax_stv_f16(SMAX_GLOBAL smax_f16_mem *p, smax_vec v)
     SMAX_F16_STORE8(p, v.e);
 }
 
-SMAX_FN smax_vec smax_bf16_vec_of_bits(smax_u32x4 w)
-{
-    smax_u32 a[4];
-    a[0] = w.x;
-    a[1] = w.y;
-    a[2] = w.z;
-    a[3] = w.w;
-    smax_vec v;
-    SMAX_UNROLL_ALL
-    for (int k = 0; k < 4; ++k) {
-        v.e[2 * k] = smax_bf16_to_f32(a[k] & 0xffffu);
-        v.e[2 * k + 1] = smax_bf16_to_f32(a[k] >> 16);
-    }
-    return v;
-}
-
-SMAX_FN smax_vec smax_f16_vec_of_bits(smax_u32x4 w)
-{
-    smax_u32 a[4];
-    a[0] = w.x;
-    a[1] = w.y;
-    a[2] = w.z;
-    a[3] = w.w;
-    smax_vec v;
-    SMAX_UNROLL_ALL
-    for (int k = 0; k < 4; ++k) {
-        v.e[2 * k] = SMAX_F16_BITS_TO_F32(a[k] & 0xffffu);
-        v.e[2 * k + 1] = SMAX_F16_BITS_TO_F32(a[k] >> 16);
-    }
-    return v;
-}
-
-SMAX_FN smax_vec smax_ldv_bf16(const SMAX_GLOBAL smax_u16 *p)
-{
-    return smax_bf16_vec_of_bits(*(const SMAX_GLOBAL smax_u32x4 *)p);
-}
-
 SMAX_FN void smax_stv_bf16(SMAX_GLOBAL smax_u16 *p, smax_vec v)
 {
     smax_u32 a[4];
@@ -237,15 +200,41 @@ SMAX_FN void smax_stv_bf16(SMAX_GLOBAL smax_u16 *p, smax_vec v)
 
 #if SMAX_IN_DTYPE == 0
 #define smax_load_vec_in smax_ldv_f32
-#elif SMAX_IN_DTYPE == 1
-#define smax_load_vec_in smax_ldv_f16
-/* 16-bit inputs as their bits (on-chip copies, smax_onchip.h). */
-#define smax_in_of_bits(b) SMAX_F16_BITS_TO_F32(b)
-#define smax_in_vec_of_bits smax_f16_vec_of_bits
 #else
-#define smax_load_vec_in smax_ldv_bf16
+/* A 16-bit input from its bits (on-chip copies, smax_onchip.h, and bf16
+ * vector loads). */
+#if SMAX_IN_DTYPE == 1
+#define smax_in_of_bits(b) SMAX_F16_BITS_TO_F32(b)
+#else
 #define smax_in_of_bits(b) smax_bf16_to_f32((smax_u32)(b))
-#define smax_in_vec_of_bits smax_bf16_vec_of_bits
+#endif
+
+/* Eight inputs from their bits: element 2k is the low half of word k. */
+SMAX_FN smax_vec smax_in_vec_of_bits(smax_u32x4 w)
+{
+    smax_u32 a[4];
+    a[0] = w.x;
+    a[1] = w.y;
+    a[2] = w.z;
+    a[3] = w.w;
+    smax_vec v;
+    SMAX_UNROLL_ALL
+    for (int k = 0; k < 4; ++k) {
+        v.e[2 * k] = smax_in_of_bits(a[k] & 0xffffu);
+        v.e[2 * k + 1] = smax_in_of_bits(a[k] >> 16);
+    }
+    return v;
+}
+
+#if SMAX_IN_DTYPE == 1
+#define smax_load_vec_in smax_ldv_f16
+#else
+SMAX_FN smax_vec smax_ldv_bf16(const SMAX_GLOBAL smax_u16 *p)
+{
+    return smax_in_vec_of_bits(*(const SMAX_GLOBAL smax_u32x4 *)p);
+}
+#define smax_load_vec_in smax_ldv_bf16
+#endif
 #endif
 
 #if SMAX_OUT_DTYPE == 0
