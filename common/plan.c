@@ -52,10 +52,10 @@ static int group_size(smax_context ctx)
 }
 
 /* Groups for the on-chip fused kernels, from the bytes a row keeps
- * on-chip: as few rows fit in a compute unit's on-chip memory at once as
- * that memory allows, so on a GPU each row gets enough items (up to 1024)
- * for the resident rows to hold SMAX_RESIDENT_ITEMS between them, and the
- * usual group where more fit. Measured on the H100 (227 KB per group) over
+ * on-chip: only as many rows are resident on a compute unit as its
+ * on-chip memory holds, so on a GPU each row gets enough items (up to
+ * 1024) for the resident rows to hold SMAX_RESIDENT_ITEMS between them,
+ * and the usual group where more rows fit. Measured on the H100 (227 KB per group) over
  * f32, bf16 and f16 rows of 8192-65536 columns, forward and backward:
  * rows of up to 48 KB ran best with 256 items, 64 KB (3 resident) and
  * 80-100 KB (2) with 512, 128 KB and more (1) with 1024; e.g. bf16
@@ -101,7 +101,10 @@ static int64_t row_pitch(int64_t cols, int elem_bytes)
 static int64_t fused_max_cols_of(smax_context ctx, int arrays, int elem_bytes)
 {
     size_t local = ctx->traits.max_local_dynamic;
-    size_t red = reduction_bytes(row_group_size(ctx, INT64_MAX / 4));
+    /* The scratch of the largest group any on-chip row gets: that of a
+     * row too long to fit. */
+    size_t red = reduction_bytes(
+        row_group_size(ctx, (int64_t)ctx->traits.max_local_dynamic + 1));
     size_t per_col = (size_t)elem_bytes * (size_t)arrays;
     if (local <= red + 16 * per_col)
         return 0;
