@@ -20,7 +20,13 @@
 #                 forward, f32 backward
 #   peers         bench/peer_bench.py: smax (CUDA) vs torch vs Triton, fp32,
 #                 bf16 and f16 forward, fp32 and bf16 backward, each into its
-#                 own folder of $OUT
+#                 own folder of $OUT (about 2 minutes a mode with
+#                 SMAX_PEER_ARGS="--impl smax-auto,torch,triton --reps 15
+#                 --budget 1.5")
+#   archive       packs everything in $OUT into $OUT/logs.tgz (the device
+#                 tool brings back only a few files per call); run it last,
+#                 and bound the steps before it with `timeout` so that it
+#                 runs within the call's 10 minutes
 set -u
 out=${OUT:-h100-out}
 mkdir -p "$out"
@@ -125,6 +131,11 @@ for step in "$@"; do
         --dtype "$@" --out "$dir" ${SMAX_PEER_ARGS:-} > "$dir/peers.txt" 2>&1
       echo "peer_bench $mode: exit $?"
     done ;;
+  archive)
+    ( cd "$out" && find . -mindepth 1 -maxdepth 1 ! -name logs.tgz -printf '%P\n' |
+        tar czf logs.tgz -T - && find . -mindepth 1 -maxdepth 1 ! -name logs.tgz \
+        ! -name summary.txt -exec rm -rf {} + )
+    echo "archive: $out/logs.tgz" ;;
   *) echo "unknown step $step" >&2; exit 2 ;;
   esac
 done
