@@ -746,6 +746,13 @@ def write_json(path, meta, results):
         f.write("\n")
 
 
+def plot_axis(results):
+    """The shape field the plots run along: "rows" when every measured
+    shape has one column count (bench/shapes/sweep-rows.txt), else "cols"."""
+    cols = {r["cols"] for r in results if r["impl"] != "copy"}
+    return "rows" if len(cols) == 1 and len(shapes_of(results)) > 1 else "cols"
+
+
 def write_plots(outdir, meta, results, tag=""):
     """bandwidth<tag>.png (GB/s vs cols) and pct_copy<tag>.png; returns the
     files written, or [] with a note when matplotlib is missing."""
@@ -758,6 +765,7 @@ def write_plots(outdir, meta, results, tag=""):
         return []
     files = []
     elem = ELEM_BYTES.get(meta.get("dtype"), 4)
+    axis = plot_axis(results)
     for key, name, ylabel in (("gbps", "bandwidth%s.png" % tag, "effective bandwidth (GB/s)"),
                               ("pct_copy", "pct_copy%s.png" % tag,
                                "% of device-to-device copy")):
@@ -765,7 +773,7 @@ def write_plots(outdir, meta, results, tag=""):
         markers = {"copy": "o", "smax-fused": "s", "smax-online": "v", "smax-multiblock": "^",
                    "smax-auto": "D", "torch": "o", "triton": "P"}
         for impl in impls_of(results):
-            pts = sorted((r["cols"], r[key], r["rows"]) for r in results
+            pts = sorted((r[axis], r[key], r["rows"] * r["cols"]) for r in results
                          if r["impl"] == impl and r.get(key) and r["status"] in ("ok", "FAIL"))
             if not pts:
                 continue
@@ -776,15 +784,19 @@ def write_plots(outdir, meta, results, tag=""):
                 style.update(linewidth=2.5, alpha=1.0)
             # Small problems (< 16 MiB in: e.g. 32 x 32000) are launch-bound,
             # not bandwidth-bound: markers only, not joined to the line.
-            big = [p for p in pts if p[0] * p[2] * elem >= (16 << 20)]
-            small = [p for p in pts if p[0] * p[2] * elem < (16 << 20)]
+            big = [p for p in pts if p[2] * elem >= (16 << 20)]
+            small = [p for p in pts if p[2] * elem < (16 << 20)]
             line, = ax.plot([p[0] for p in big], [p[1] for p in big], label=impl, **style)
             if small:
                 ax.plot([p[0] for p in small], [p[1] for p in small], linestyle="none",
                         marker=style["marker"], color=line.get_color(), alpha=style["alpha"])
         ax.set_xscale("log", base=2)
-        ax.set_xlabel("cols (row length); rows vary per shape; unjoined points: "
-                      "inputs under 16 MiB")
+        if axis == "rows":
+            ax.set_xlabel("rows, %d columns each; unjoined points: inputs under 16 MiB"
+                          % results[0]["cols"])
+        else:
+            ax.set_xlabel("cols (row length); rows vary per shape; unjoined points: "
+                          "inputs under 16 MiB")
         ax.set_ylabel(ylabel)
         ax.set_title("%s over rows, cold L2, median of CUDA events\n%s, %s"
                      % (mode_words(meta), meta.get("device", "?"),
@@ -797,7 +809,7 @@ def write_plots(outdir, meta, results, tag=""):
         for rows, cols in shapes_of(results):
             if (rows, cols) not in plotted:
                 continue
-            ax.annotate("%dx%d" % (rows, cols), xy=(cols, 0.01),
+            ax.annotate("%dx%d" % (rows, cols), xy=(rows if axis == "rows" else cols, 0.01),
                         xycoords=("data", "axes fraction"), fontsize=6,
                         rotation=90, ha="center", va="bottom", alpha=0.6)
         fig.tight_layout()
@@ -1031,6 +1043,16 @@ def selftest(args):
     assert len(peer) == 13 and peer[0] == (2097152, 128) and peer[-1] == (1, 1 << 28), peer
     for name in ("pocl.txt", "smoke.txt"):
         assert read_shapes(os.path.join(HERE, "shapes", name))
+    sweep_cols = read_shapes(os.path.join(HERE, "shapes", "sweep-cols.txt"))
+    assert sweep_cols[0][1] == 128 and sweep_cols[-1][1] == 1 << 20, sweep_cols
+    assert all(r * c <= 1 << 26 < (r + 1) * c for r, c in sweep_cols), sweep_cols
+    sweep_rows = read_shapes(os.path.join(HERE, "shapes", "sweep-rows.txt"))
+    assert {c for _, c in sweep_rows} == {32000}, sweep_rows
+    assert sweep_rows[0][0] == 1 and sweep_rows[-1][0] == 65536, sweep_rows
+    def fake(shapes):
+        return [dict(rows=r, cols=c, impl=i) for r, c in shapes for i in ("copy", "torch")]
+    assert plot_axis(fake(sweep_rows)) == "rows" and plot_axis(fake(sweep_cols)) == "cols"
+    assert plot_axis(fake(peer)) == "cols" and plot_axis(fake(sweep_rows[:1])) == "cols"
     assert parse_shape_text(" 4x5 # c") == (4, 5) and parse_shape_text("# x") is None
     assert moved_bytes(10, 100, "f32", False) == 8000
     assert moved_bytes(10, 100, "bf16", True) == 6000

@@ -23,6 +23,12 @@
 #                 own folder of $OUT (about 2 minutes a mode with
 #                 SMAX_PEER_ARGS="--impl smax-auto,torch,triton --reps 15
 #                 --budget 1.5")
+#   sweeps        bench/peer_bench.py over bench/shapes/sweep-cols.txt (cols
+#                 128 to 2^20 at 2^26 elements) and sweep-rows.txt (1 to
+#                 65536 rows of 32000), for each mode of $SMAX_SWEEP_MODES
+#                 (default "f32,bf16,f32 --backward,bf16 --backward"), each
+#                 into $OUT/sweep-{cols,rows}-MODE; plots of GB/s against
+#                 cols or rows
 #   archive       packs everything in $OUT into $OUT/logs.tgz (the device
 #                 tool brings back only a few files per call); run it last,
 #                 and bound the steps before it with `timeout` so that it
@@ -130,6 +136,19 @@ for step in "$@"; do
       PYTHONUNBUFFERED=1 python3 bench/peer_bench.py --lib build-cuda/libsmax.so \
         --dtype "$@" --out "$dir" ${SMAX_PEER_ARGS:-} > "$dir/peers.txt" 2>&1
       echo "peer_bench $mode: exit $?"
+    done ;;
+  sweeps)
+    IFS=, read -ra modes <<< "${SMAX_SWEEP_MODES:-f32,bf16,f32 --backward,bf16 --backward}"
+    for mode in "${modes[@]}"; do
+      set -- $mode
+      for sweep in cols rows; do
+        dir=$out/sweep-$sweep-$1${2:+-backward}
+        mkdir -p "$dir"
+        PYTHONUNBUFFERED=1 python3 bench/peer_bench.py --lib build-cuda/libsmax.so \
+          --shapes "bench/shapes/sweep-$sweep.txt" --dtype "$@" --out "$dir" \
+          ${SMAX_PEER_ARGS:-} > "$dir/peers.txt" 2>&1
+        echo "sweep $sweep $mode: exit $?"
+      done
     done ;;
   archive)
     ( cd "$out" && find . -mindepth 1 -maxdepth 1 ! -name logs.tgz -printf '%P\n' |
