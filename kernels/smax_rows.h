@@ -93,6 +93,15 @@ SMAX_FN smax_vec smax_scale_vec(smax_vec v, float scale)
     return v;
 }
 
+SMAX_FN smax_vec smax_fill_vec(float value)
+{
+    smax_vec v;
+    SMAX_UNROLL_ALL
+    for (int i = 0; i < SMAX_VEC; ++i)
+        v.e[i] = value;
+    return v;
+}
+
 SMAX_FN float smax_max_vec(smax_vec v)
 {
     float m = v.e[0];
@@ -102,21 +111,38 @@ SMAX_FN float smax_max_vec(smax_vec v)
     return m;
 }
 
-/* exp(x - m) of every element, m a maximum of them; exactly 0 at -inf. */
-SMAX_FN smax_vec smax_exp_vec_shifted(smax_vec v, float m)
-{
-    SMAX_UNROLL_ALL
-    for (int i = 0; i < SMAX_VEC; ++i)
-        v.e[i] = smax_exp_shifted(v.e[i], m);
-    return v;
-}
-
-/* The same with the row's guard already applied (smax_exp_base). */
+/* exp(x - base) of every element, base a maximum of them or the row's
+ * (smax_exp_base): exactly 0 at x = -inf. OpenCL's math builtins take
+ * vectors, which CPU compilers turn into SIMD library calls (PoCL, 2
+ * cores: 3.1-3.3 -> 4.2-4.5 GB/s for fused f32 rows of 1024-16384
+ * columns); CUDA and HIP have no vector exp, so element by element. */
 SMAX_FN smax_vec smax_exp_vec_from(smax_vec v, float base)
 {
+#if defined(SMAX_DIALECT_OPENCL)
+    SMAX_UNROLL_ALL
+    for (int q = 0; q < SMAX_VEC / 4; ++q)
+        smax_vec_set4(&v, q, SMAX_ROW_EXP(smax_vec_get4(v, q) - base));
+#else
     SMAX_UNROLL_ALL
     for (int i = 0; i < SMAX_VEC; ++i)
         v.e[i] = SMAX_ROW_EXP(v.e[i] - base);
+#endif
+    return v;
+}
+
+/* exp(x - m) of every element, m the maximum of them (smax_max_vec);
+ * exactly 0 at x = -inf. With m finite, exp(-inf - m) is 0 by itself, so
+ * OpenCL takes the vector exp of smax_exp_vec_from; m = -inf (elements
+ * that are -inf or NaN, whose NaN must survive) goes element by element. */
+SMAX_FN smax_vec smax_exp_vec_shifted(smax_vec v, float m)
+{
+#if defined(SMAX_DIALECT_OPENCL)
+    if (m != -SMAX_INF)
+        return smax_exp_vec_from(v, m);
+#endif
+    SMAX_UNROLL_ALL
+    for (int i = 0; i < SMAX_VEC; ++i)
+        v.e[i] = smax_exp_shifted(v.e[i], m);
     return v;
 }
 
@@ -146,15 +172,6 @@ SMAX_FN smax_vec smax_finish_vec(smax_vec v, smax_row_total t)
     SMAX_UNROLL_ALL
     for (int i = 0; i < SMAX_VEC; ++i)
         v.e[i] = smax_finish(v.e[i], t);
-    return v;
-}
-
-SMAX_FN smax_vec smax_fill_vec(float value)
-{
-    smax_vec v;
-    SMAX_UNROLL_ALL
-    for (int i = 0; i < SMAX_VEC; ++i)
-        v.e[i] = value;
     return v;
 }
 
