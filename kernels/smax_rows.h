@@ -401,6 +401,13 @@ SMAX_FN void smax_reg_store(SMAX_GLOBAL smax_out_t *r, smax_reg_map m, int e,
 
 /* ---- streaming over a slice (online, multi-block) --------------------------- */
 
+/* The scaled element j of an input row. */
+SMAX_FN float smax_load_scaled(const SMAX_GLOBAL smax_in_t *xr, int j,
+                               float scale)
+{
+    return SMAX_MUL_RN(smax_load_in(xr, j), scale);
+}
+
 /* The partial of the scaled elements [begin, end) of an input row, visited
  * by `lane` of `lanes`; shift is the phase at begin. */
 SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL smax_in_t *xr,
@@ -408,6 +415,42 @@ SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL smax_in_t *xr,
                                         int lane, int lanes, float scale)
 {
     const smax_split sp = smax_split_slice(shift, begin, end);
+#if defined(SMAX_CPU_DEVICE)
+    /* CPU devices (the OpenCL build defines this for them): a work-item's
+     * share of the slice stays in cache, so two passes, the maximum and
+     * then the sum of exp(x - max) with the vector exp, beat one pass that
+     * rescales a running sum with a scalar exp per vector (PoCL, 2 cores:
+     * bench/results/pocl-2026-11-23-vector-exp). Same partial, the same
+     * special values: NaN skips the maximum and poisons the sum, a slice
+     * of -inf is the identity (-inf, 0). */
+    float m = -SMAX_INF;
+    for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end;
+         j += SMAX_VEC * lanes)
+        m = smax_max_skip_nan(
+            m, smax_max_vec(smax_scale_vec(smax_load_vec_in(xr + j), scale)));
+    for (int j = begin + lane; j < sp.body; j += lanes)
+        m = smax_max_skip_nan(m, smax_load_scaled(xr, j, scale));
+    for (int j = sp.body_end + lane; j < end; j += lanes)
+        m = smax_max_skip_nan(m, smax_load_scaled(xr, j, scale));
+    const float base = smax_exp_base(m);
+    float s = 0.0f, s_lost = 0.0f;
+    for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end;
+         j += SMAX_VEC * lanes)
+        smax_kahan_add(&s, &s_lost,
+                       smax_sum_vec(smax_exp_vec_from(
+                           smax_scale_vec(smax_load_vec_in(xr + j), scale),
+                           base)));
+    for (int j = begin + lane; j < sp.body; j += lanes)
+        smax_kahan_add(&s, &s_lost,
+                       SMAX_ROW_EXP(smax_load_scaled(xr, j, scale) - base));
+    for (int j = sp.body_end + lane; j < end; j += lanes)
+        smax_kahan_add(&s, &s_lost,
+                       SMAX_ROW_EXP(smax_load_scaled(xr, j, scale) - base));
+    smax_partial p;
+    p.m = m;
+    p.s = s;
+    return p;
+#else
     smax_accumulator acc = smax_accumulator_init();
     SMAX_UNROLL
     for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end;
@@ -421,6 +464,7 @@ SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL smax_in_t *xr,
         acc = smax_accumulate(
             acc, smax_partial_of(SMAX_MUL_RN(smax_load_in(xr, j), scale)));
     return smax_accumulator_partial(acc);
+#endif
 }
 
 SMAX_FN smax_vec smax_output_vec(smax_vec v, float scale, smax_row_total t,

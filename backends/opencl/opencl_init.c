@@ -75,8 +75,9 @@ static void build_options(smax_context ctx, char *out, size_t len)
              (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)
                  ? " -cl-fp32-correctly-rounded-divide-sqrt"
                  : "",
-             /* CPU compilers vectorise across work-items instead */
-             ctx->traits.is_cpu ? " -DSMAX_UNROLL=" : "",
+             /* CPU compilers vectorise across work-items instead, and a
+              * work-item's data stays in cache (kernels/smax_rows.h) */
+             ctx->traits.is_cpu ? " -DSMAX_UNROLL= -DSMAX_CPU_DEVICE=1" : "",
              extra != NULL ? extra : "");
 }
 
