@@ -189,7 +189,6 @@ typedef uint4 smax_u32x4;
 #include <math.h>
 #define SMAX_FN static inline
 #define SMAX_EXP(x) expf(x)
-#define SMAX_EXP2(x) exp2f(x)
 #define SMAX_FMAX(a, b) fmaxf(a, b)
 #define SMAX_LOG(x) logf(x)
 #define SMAX_INF INFINITY

@@ -45,7 +45,7 @@ SMAX_FN float smax_fused_keep(const SMAX_GLOBAL smax_in_t *g, int j,
 #if SMAX_ONCHIP_KEEPS_BITS
     return SMAX_MUL_RN(smax_keep(g, j, row, i), scale);
 #else
-    const float v = SMAX_MUL_RN(smax_load_in(g, j), scale);
+    const float v = smax_load_scaled(g, j, scale);
     smax_rekeep(row, i, v);
     return v;
 #endif

@@ -10,8 +10,8 @@
  *
  * A row is addressed by element index i, with i on the 16-byte grid of
  * the local row wherever a vector starts (smax_onchip_pad puts it there).
- * The pitch between row slots is a multiple of 8 elements
- * (SMAX_ONCHIP_PITCH), so every slot starts 16-byte aligned.
+ * The pitch between row slots (cols_padded, from the planner's row_pitch)
+ * is a multiple of 8 elements, so every slot starts 16-byte aligned.
  */
 #ifndef SMAX_ONCHIP_H
 #define SMAX_ONCHIP_H

@@ -113,9 +113,9 @@ SMAX_FN float smax_max_vec(smax_vec v)
 
 /* exp(x - base) of every element, base a maximum of them or the row's
  * (smax_exp_base): exactly 0 at x = -inf. OpenCL's math builtins take
- * vectors, which CPU compilers turn into SIMD library calls (PoCL, 2
- * cores: 3.1-3.3 -> 4.2-4.5 GB/s for fused f32 rows of 1024-16384
- * columns); CUDA and HIP have no vector exp, so element by element. */
+ * vectors, which CPU compilers turn into SIMD library calls (PoCL:
+ * bench/results/pocl-2026-11-23-vector-exp); CUDA and HIP have no vector
+ * exp, so element by element. */
 SMAX_FN smax_vec smax_exp_vec_from(smax_vec v, float base)
 {
 #if defined(SMAX_DIALECT_OPENCL)
@@ -338,13 +338,19 @@ SMAX_FN int smax_split_vec(int e, int cols, int vectors)
     return !smax_whole_vec(e, cols, vectors) && smax_touches_vec(e, cols);
 }
 
+/* The scaled element j of an input row. */
+SMAX_FN float smax_load_scaled(const SMAX_GLOBAL smax_in_t *xr, int j,
+                               float scale)
+{
+    return SMAX_MUL_RN(smax_load_in(xr, j), scale);
+}
+
 /* Element e of an input row times scale, or `outside` (unscaled) where e
  * is not in the row. */
 SMAX_FN float smax_load_or(const SMAX_GLOBAL smax_in_t *r, int e, int cols,
                            float scale, float outside)
 {
-    return e >= 0 && e < cols ? SMAX_MUL_RN(smax_load_in(r, e), scale)
-                              : outside;
+    return e >= 0 && e < cols ? smax_load_scaled(r, e, scale) : outside;
 }
 
 /* The vector of an input row at element e, element by element. */
@@ -401,13 +407,6 @@ SMAX_FN void smax_reg_store(SMAX_GLOBAL smax_out_t *r, smax_reg_map m, int e,
 
 /* ---- streaming over a slice (online, multi-block) --------------------------- */
 
-/* The scaled element j of an input row. */
-SMAX_FN float smax_load_scaled(const SMAX_GLOBAL smax_in_t *xr, int j,
-                               float scale)
-{
-    return SMAX_MUL_RN(smax_load_in(xr, j), scale);
-}
-
 /* The partial of the scaled elements [begin, end) of an input row, visited
  * by `lane` of `lanes`; shift is the phase at begin. */
 SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL smax_in_t *xr,
@@ -459,10 +458,10 @@ SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL smax_in_t *xr,
                                        smax_load_vec_in(xr + j), scale)));
     for (int j = begin + lane; j < sp.body; j += lanes)
         acc = smax_accumulate(
-            acc, smax_partial_of(SMAX_MUL_RN(smax_load_in(xr, j), scale)));
+            acc, smax_partial_of(smax_load_scaled(xr, j, scale)));
     for (int j = sp.body_end + lane; j < end; j += lanes)
         acc = smax_accumulate(
-            acc, smax_partial_of(SMAX_MUL_RN(smax_load_in(xr, j), scale)));
+            acc, smax_partial_of(smax_load_scaled(xr, j, scale)));
     return smax_accumulator_partial(acc);
 #endif
 }
@@ -493,12 +492,10 @@ SMAX_FN void smax_slice_normalize(const SMAX_GLOBAL smax_in_t *xr,
                                                    scale, t, flags));
     for (int j = begin + lane; j < sp.body; j += lanes)
         smax_store_out(yr, j,
-                       smax_output(SMAX_MUL_RN(smax_load_in(xr, j), scale), t,
-                                   flags));
+                       smax_output(smax_load_scaled(xr, j, scale), t, flags));
     for (int j = sp.body_end + lane; j < end; j += lanes)
         smax_store_out(yr, j,
-                       smax_output(SMAX_MUL_RN(smax_load_in(xr, j), scale), t,
-                                   flags));
+                       smax_output(smax_load_scaled(xr, j, scale), t, flags));
 }
 
 #endif /* SMAX_ROWS_H */
