@@ -107,6 +107,8 @@ SMAX_API smax_status smax_context_destroy(smax_context ctx)
     smax_clear_error(ctx);
     if (ctx->scratch.handle != NULL)
         smax_backend_free(ctx, ctx->scratch);
+    if (ctx->sync.handle != NULL)
+        smax_backend_free(ctx, ctx->sync);
     smax_backend_destroy(ctx);
     smax_context_delete(ctx);
     return SMAX_SUCCESS;

@@ -1,6 +1,9 @@
 /* launch.c - the launch sequence of each algorithm and direction, written
  * once for every backend: argument lists in the order of the kernels'
  * parameters (kernels/). */
+#include <stdint.h>
+#include <stdlib.h>
+
 #include "run.h"
 
 #define SMAX_KERNEL_NAME(id, name) #name,
@@ -28,6 +31,36 @@ static smax_status ensure_scratch(smax_context ctx, size_t bytes)
         smax_backend_free(ctx, ctx->scratch);
     ctx->scratch = mem;
     ctx->scratch_bytes = bytes;
+    return SMAX_SUCCESS;
+}
+
+/* The cooperative launches' sync area (kernels/smax_cooperative.h),
+ * zeroed when it is allocated so that no flag holds a live epoch. */
+static smax_status ensure_sync(smax_context ctx, size_t bytes)
+{
+    if (bytes <= ctx->sync_bytes)
+        return SMAX_SUCCESS;
+    void *zeros = calloc(1, bytes);
+    if (zeros == NULL)
+        return smax_fail(ctx, SMAX_ERROR_OUT_OF_MEMORY,
+                         "%zu bytes of host memory to zero the sync area",
+                         bytes);
+    smax_native_mem mem = {NULL};
+    smax_status st = smax_backend_alloc(ctx, bytes, &mem);
+    if (st == SMAX_SUCCESS)
+        st = smax_backend_write(ctx, mem, 0, zeros, bytes);
+    free(zeros);
+    if (st != SMAX_SUCCESS) {
+        if (mem.handle != NULL)
+            smax_backend_free(ctx, mem);
+        return st;
+    }
+    if (ctx->sync.handle != NULL)
+        smax_backend_free(ctx, ctx->sync);
+    ctx->sync = mem;
+    ctx->sync_bytes = bytes;
+    ctx->tickets_drawn = 0;
+    ctx->epoch = 0;
     return SMAX_SUCCESS;
 }
 
@@ -152,12 +185,58 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
                                plan->group_size, 0, a, n);
 }
 
+/* The multi-block phases in one launch: operands, rows, cols, chunk_len,
+ * chunks, chunk pitch, scale, flags, sync area, ticket base, epoch. */
+static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
+                                   const smax_exec_plan *plan,
+                                   const operand_args *o)
+{
+    smax_status st = ensure_sync(ctx, plan->scratch_bytes);
+    if (st != SMAX_SUCCESS)
+        return st;
+    /* Flags hold epochs 1 .. 2^31 - 1 (0 is a fresh area's); past that
+     * the area is zeroed again before an epoch repeats. */
+    if (ctx->epoch == INT32_MAX) {
+        const size_t bytes = ctx->sync_bytes;
+        smax_backend_free(ctx, ctx->sync);
+        ctx->sync.handle = NULL;
+        ctx->sync_bytes = 0;
+        if ((st = ensure_sync(ctx, bytes)) != SMAX_SUCCESS)
+            return st;
+    }
+    smax_arg a[SMAX_MAX_KERNEL_ARGS];
+    int n = push_operands(a, 0, o, o->n);
+    a[n++] = i64_arg(p->rows);
+    a[n++] = i32_arg((int32_t)p->cols);
+    a[n++] = i32_arg(plan->chunk_len);
+    a[n++] = i32_arg(plan->chunks);
+    a[n++] = i32_arg(plan->cols_padded);
+    a[n++] = f32_arg(p->scale);
+    a[n++] = i32_arg((int32_t)p->flags);
+    a[n++] = mem_arg(ctx->sync);
+    a[n++] = i64_arg(0);
+    a[n++] = i32_arg((int32_t)ctx->tickets_drawn);
+    a[n++] = i32_arg((int32_t)(ctx->epoch + 1));
+    st = smax_backend_launch(ctx,
+                             plan->direction == SMAX_BACKWARD
+                                 ? SMAX_KERNEL_BWD_MB_ONCHIP
+                                 : SMAX_KERNEL_MB_ONCHIP,
+                             plan->pair, plan->groups, plan->group_size,
+                             plan->local_bytes, a, n);
+    if (st == SMAX_SUCCESS) {
+        ctx->tickets_drawn += (uint32_t)plan->groups;
+        ctx->epoch++;
+    }
+    return st;
+}
+
 smax_status smax_run_planned(smax_context ctx, const smax_problem *p,
                              const smax_exec_plan *plan,
                              const smax_native_mem *mem,
                              const size_t *offsets)
 {
-    smax_status st = ensure_scratch(ctx, plan->scratch_bytes);
+    smax_status st =
+        plan->cooperative ? SMAX_SUCCESS : ensure_scratch(ctx, plan->scratch_bytes);
     if (st != SMAX_SUCCESS)
         return st;
     smax_operand ops[SMAX_MAX_OPERANDS];
@@ -169,6 +248,8 @@ smax_status smax_run_planned(smax_context ctx, const smax_problem *p,
         o.off[i] = (int64_t)(offsets[i] / ops[i].elem);
         o.stride[i] = ops[i].stride;
     }
+    if (plan->cooperative)
+        return run_cooperative(ctx, p, plan, &o);
     if (plan->algorithm == SMAX_ALGO_MULTIBLOCK)
         return run_multiblock(ctx, p, plan, &o);
     return run_rows(ctx, p, plan, &o);

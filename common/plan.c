@@ -206,6 +206,78 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
         (size_t)(p->rows * (plan->chunks + level_out)) * 2 * sizeof(float);
 }
 
+/* Groups of the one-launch multi-block kernels that a compute unit should
+ * hold at once: a chunk takes at most this share of a group's on-chip
+ * memory. Groups wait for the slowest chunk of their row, and the more of
+ * them a compute unit holds, the more of its time others fill. H100, % of
+ * copy over f32 4096 x 65536, 1024 x 262144, 256 x 1M and bf16 8192 x
+ * 32768, 4096 x 65536, 1024 x 262144 (bench/results/h100-2026-11-23-
+ * cooperative): with 1 group 68-84, 2 49-83, 3 71-88, 4 67-89, 6 73-89,
+ * the best mean at 6. */
+#define SMAX_COOP_GROUPS_PER_CU 6
+/* Elements per work-item past which one group computes a row more slowly
+ * than several groups that share it: the fused kernel ran rows of 32768
+ * elements (32 per item of 1024) at 96% of copy on the H100, and of
+ * 50257-65536 at 71-85%, f32 and bf16 alike. */
+#define SMAX_FUSED_MAX_ITEM_ELEMS 32
+
+/* The multi-block phases in one launch with every chunk held on-chip
+ * (kernels/smax_multiblock_onchip.h), where that can run: a row's groups
+ * wait on each other, so they must all be resident at once, which holds
+ * for up to one group per compute unit and row whatever else the device
+ * runs (kernels/smax_cooperative.h). Chunks are as many as the on-chip
+ * share asks, and more where the rows are too few to give every compute
+ * unit a group. CPU devices run a group to its end before the next one
+ * starts there: never on them. Returns 0 where the row cannot be held. */
+static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
+                                  smax_exec_plan *plan)
+{
+    const int64_t cus = ctx->info.compute_units;
+    const int64_t per_col =
+        (int64_t)plan->onchip_bytes * fused_arrays(plan->direction);
+    const int64_t share = ctx->traits.max_local_dynamic /
+                          (SMAX_COOP_GROUPS_PER_CU * per_col);
+    if (ctx->traits.is_cpu || share < 16)
+        return 0;
+    int64_t chunks = ceil_div(p->cols, share);
+    if (p->rows * chunks < cus)
+        chunks = ceil_div(cus, p->rows);
+    if (chunks > cus)
+        chunks = cus;
+    const int64_t min_len = (int64_t)plan->vec * group_size(ctx);
+    int64_t len = (ceil_div(p->cols, chunks) + 7) & ~(int64_t)7;
+    if (len < min_len)
+        len = min_len;
+    const int group = row_group_size(ctx, len * per_col);
+    const int64_t pitch = row_pitch(len, plan->onchip_bytes);
+    const size_t local = (size_t)(pitch * per_col) + reduction_bytes(group);
+    if (local > ctx->traits.max_local_dynamic)
+        return 0;
+    plan->algorithm = SMAX_ALGO_MULTIBLOCK;
+    plan->cooperative = 1;
+    plan->group_size = group;
+    plan->lanes = group;
+    plan->rows_per_group = 1;
+    plan->chunk_len = (int)len;
+    plan->chunks = (int)ceil_div(p->cols, len);
+    plan->cols_padded = (int)pitch;
+    plan->groups = p->rows * plan->chunks;
+    plan->local_bytes = local;
+    plan->merge_levels = 1;
+    /* The ticket counter, then a flag and a partial per group. */
+    plan->scratch_bytes = (size_t)(1 + 3 * plan->groups) * sizeof(uint32_t);
+    return 1;
+}
+
+/* Multi-block: in one launch where the chunks can be held on-chip, else
+ * in three phases. */
+static void plan_multiblock_any(smax_context ctx, const smax_problem *p,
+                                smax_exec_plan *plan)
+{
+    if (!plan_multiblock_onchip(ctx, p, plan))
+        plan_multiblock(ctx, p, plan);
+}
+
 static smax_status not_supported(smax_context ctx, const char *what,
                                  const smax_problem *p, const char *why)
 {
@@ -264,8 +336,10 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         snprintf(plan->reason, sizeof plan->reason, "forced: online");
         break;
     case SMAX_ALGO_MULTIBLOCK:
-        plan_multiblock(ctx, p, plan);
-        snprintf(plan->reason, sizeof plan->reason, "forced: multiblock");
+        plan_multiblock_any(ctx, p, plan);
+        snprintf(plan->reason, sizeof plan->reason, "forced: multiblock%s",
+                 plan->cooperative ? ", chunks held on-chip in one launch"
+                                   : "");
         break;
     default: {
         smax_exec_plan rows_plan;
@@ -280,7 +354,29 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         const int64_t very_few = ctx->info.compute_units / 8 + 1;
         const int split = fits ? rows_plan.groups < very_few
                                : rows_plan.groups < busy;
-        if (split && p->cols >= long_row) {
+        /* Rows too long for one group (past its on-chip memory, or past
+         * SMAX_FUSED_MAX_ITEM_ELEMS per item of the largest group), and
+         * long rows too few to give every compute unit work, run with
+         * their chunks spread over groups that hold them on-chip: one
+         * read, one write. Other rows that fit stay fused: H100, fused
+         * f32 8192 x 32768 and f32 backward 16384 x 16384 at 96-101% of
+         * copy, spread at 89-92%; bf16 4096 x 65536 fused at 71%, spread
+         * at 85%. */
+        const int spread =
+            !fits ||
+            p->cols > SMAX_FUSED_MAX_ITEM_ELEMS * (int64_t)ctx->info.max_group_size ||
+            (rows_plan.groups < very_few && p->cols >= long_row);
+        if (spread && plan_multiblock_onchip(ctx, p, plan)) {
+            snprintf(plan->reason, sizeof plan->reason,
+                     "auto: %s: each row's %d chunks held on-chip by groups "
+                     "that merge their partials in one launch; one read, "
+                     "one write",
+                     !fits ? "the row exceeds one group's on-chip memory"
+                     : rows_plan.groups < very_few
+                         ? "too few rows to fill the compute units"
+                         : "the row is long for one group",
+                     plan->chunks);
+        } else if (split && p->cols >= long_row) {
             plan_multiblock(ctx, p, plan);
             snprintf(plan->reason, sizeof plan->reason,
                      "auto: %lld row group(s) would leave %u compute units "

@@ -69,6 +69,13 @@ typedef uint4 smax_u32x4;
 #define SMAX_DYN_LOCAL_PARAM , __local float4 *smax_dyn_local4
 #define SMAX_DYN_LOCAL_DECL \
     __local float *smax_dyn_local = (__local float *)smax_dyn_local4;
+/* Groups of one launch that cooperate (smax_cooperative.h): 32-bit
+ * atomics (core since OpenCL 1.1) reach the device's point of coherence,
+ * which plain loads and stores need not. */
+#define SMAX_ATOMIC_INC(p) atomic_inc(p)
+#define SMAX_ATOMIC_XCHG(p, v) atomic_xchg((p), (v))
+#define SMAX_ATOMIC_READ(p) atomic_or((p), 0u)
+#define SMAX_GLOBAL_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
 /* OpenCL 1.2 has no portable sub-group shuffles: reductions use local
  * memory. */
 #define SMAX_HAVE_SHUFFLE 0
@@ -165,6 +172,13 @@ typedef uint4 smax_u32x4;
     float *smax_dyn_local = (float *)smax_dyn_local4;
 #define SMAX_UNROLL _Pragma("unroll 4")
 #define SMAX_UNROLL_ALL _Pragma("unroll")
+/* Groups of one launch that cooperate (smax_cooperative.h): atomics
+ * and volatile loads go to the device's point of coherence (L2), and
+ * __threadfence orders them device-wide. */
+#define SMAX_ATOMIC_INC(p) atomicAdd((p), 1u)
+#define SMAX_ATOMIC_XCHG(p, v) atomicExch((p), (v))
+#define SMAX_ATOMIC_READ(p) (*(volatile smax_u32 *)(p))
+#define SMAX_GLOBAL_FENCE() __threadfence()
 /* Warp shuffles: a butterfly within a warp needs no barrier. The warp width
  * is a compile-time constant of the target: 32 on NVIDIA, 64 on AMD CDNA,
  * 32 or 64 on RDNA (the device compiler says which). */

@@ -17,7 +17,9 @@
     X(BWD_FUSED_REGS, smax_bwd_fused_regs)    \
     X(BWD_ONLINE, smax_bwd_online)            \
     X(BWD_MB_PARTIALS, smax_bwd_mb_partials)  \
-    X(BWD_MB_WRITE, smax_bwd_mb_write)
+    X(BWD_MB_WRITE, smax_bwd_mb_write)        \
+    X(MB_ONCHIP, smax_mb_onchip)              \
+    X(BWD_MB_ONCHIP, smax_bwd_mb_onchip)
 
 /* Instantiations: one per (input dtype, output dtype), index
  * 3 * in + out with the values of smax_dtype. */

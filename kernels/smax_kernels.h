@@ -16,6 +16,9 @@
  *   backward    smax_backward.h (shared), smax_backward_fused_regs.h,
  *               smax_backward_fused.h, smax_backward_online.h,
  *               smax_backward_multiblock.h
+ *   one launch  smax_cooperative.h (groups of a row that wait on each
+ *               other), smax_multiblock_onchip.h,
+ *               smax_backward_multiblock_onchip.h
  */
 #ifndef SMAX_KERNELS_H
 #define SMAX_KERNELS_H
@@ -29,6 +32,8 @@
 #include "smax_backward_fused.h"
 #include "smax_backward_online.h"
 #include "smax_backward_multiblock.h"
+#include "smax_multiblock_onchip.h"
+#include "smax_backward_multiblock_onchip.h"
 #endif
 
 #endif /* SMAX_KERNELS_H */

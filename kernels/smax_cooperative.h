@@ -1,0 +1,88 @@
+/*
+ * smax_cooperative.h - how the groups of one row cooperate within a single
+ * launch (the multi-block algorithm with its chunks held on-chip,
+ * smax_multiblock_onchip.h): each group draws a ticket for its chunk,
+ * publishes its chunk's partial, and waits for the partials of its row's
+ * other groups, all through a small device-memory area (`sync`) that the
+ * host zeroes once when it allocates it.
+ *
+ * Layout of sync, for a launch of n groups:
+ *   sync[0]             the ticket counter
+ *   sync[1 .. 1+n)      one flag per group: the launch's epoch once its
+ *                       partial is readable
+ *   sync[1+n .. 1+3n)   the partials (m, s) as their bits
+ *
+ * Waiting on another group is safe only while every group of a row can be
+ * resident at once: the host plans at most one group per compute unit per
+ * row. Tickets make the rest hold. Groups take tickets in the order in
+ * which they start, and a row's groups hold consecutive tickets, so no
+ * group of a later row starts before every group of an earlier one has;
+ * the lowest unfinished row therefore always gets all its groups resident
+ * (earlier rows finish without waiting on anybody) and so finishes. Block
+ * indices carry no such promise, which is why the ticket and not
+ * SMAX_GROUP_ID() says which chunk a group takes.
+ *
+ * The counter is never reset: the host passes the number of tickets drawn
+ * before (ticket_base, modulo 2^32), and flags are compared with the
+ * launch's epoch, which the host increments per launch, so no launch has
+ * to clean up after itself.
+ */
+#ifndef SMAX_COOPERATIVE_H
+#define SMAX_COOPERATIVE_H
+
+#ifndef SMAX_OPENCL_C
+#include "smax_merge.h"
+#include "smax_reduce.h"
+#endif
+
+/* This group's ticket, 0 .. n - 1 in the order the groups started; `red`
+ * is group scratch of at least one word. Called by every item. */
+SMAX_FN smax_i64 smax_coop_ticket(SMAX_GLOBAL smax_u32 *sync,
+                                  smax_u32 ticket_base,
+                                  SMAX_LOCAL float *red, int lid)
+{
+    SMAX_LOCAL smax_u32 *word = (SMAX_LOCAL smax_u32 *)red;
+    if (lid == 0)
+        word[0] = SMAX_ATOMIC_INC(sync) - ticket_base;
+    SMAX_BARRIER();
+    const smax_u32 t = word[0];
+    SMAX_BARRIER(); /* red may be reused right after */
+    return (smax_i64)t;
+}
+
+/* Publishes group g's partial p (called by one item). */
+SMAX_FN void smax_coop_publish(SMAX_GLOBAL smax_u32 *sync, smax_i64 n,
+                               smax_i64 g, smax_partial p, smax_u32 epoch)
+{
+    SMAX_GLOBAL smax_u32 *part = sync + 1 + n;
+    SMAX_ATOMIC_XCHG(part + 2 * g, SMAX_AS_UINT(p.m));
+    SMAX_ATOMIC_XCHG(part + 2 * g + 1, SMAX_AS_UINT(p.s));
+    SMAX_GLOBAL_FENCE(); /* the partial before the flag */
+    SMAX_ATOMIC_XCHG(sync + 1 + g, epoch);
+}
+
+/* The merge of the `count` partials of groups first .. first + count - 1,
+ * waiting for each to be published: every item takes its share in a fixed
+ * order and the group reduces the shares in a fixed order, so every group
+ * of a row gets the same bits. Called by every item; `red` as for
+ * smax_reduce_partial. */
+SMAX_FN smax_partial smax_coop_total(SMAX_GLOBAL smax_u32 *sync, smax_i64 n,
+                                     smax_i64 first, int count,
+                                     smax_u32 epoch, SMAX_LOCAL float *red,
+                                     int lid, int lanes)
+{
+    SMAX_GLOBAL smax_u32 *part = sync + 1 + n;
+    smax_partial p = smax_partial_identity();
+    for (int k = lid; k < count; k += lanes) {
+        while (SMAX_ATOMIC_READ(sync + 1 + first + k) != epoch) {
+        }
+        SMAX_GLOBAL_FENCE(); /* the flag before the partial */
+        smax_partial q;
+        q.m = SMAX_AS_FLOAT(SMAX_ATOMIC_READ(part + 2 * (first + k)));
+        q.s = SMAX_AS_FLOAT(SMAX_ATOMIC_READ(part + 2 * (first + k) + 1));
+        p = smax_merge(p, q);
+    }
+    return smax_reduce_partial(red, p, lid, lid, lanes);
+}
+
+#endif /* SMAX_COOPERATIVE_H */

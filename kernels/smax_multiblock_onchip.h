@@ -1,0 +1,99 @@
+/*
+ * smax_multiblock_onchip.h - the three phases of the multi-block algorithm
+ * in one launch, each chunk held on-chip between them: one read, one
+ * write, for rows too long for one group's on-chip memory (and for few
+ * rows, spread over every compute unit). Group by group:
+ *   1. the chunk is kept on-chip (smax_onchip.h, as the fused kernel
+ *      keeps a row) while its maximum is taken, then its partial (m, s)
+ *      is summed from there and published;
+ *   2. the partials of the row's chunks are merged with THE merge operator
+ *      in a fixed order (smax_cooperative.h), the same bits in every group;
+ *   3. the chunk's outputs are written from on-chip with the row's total.
+ * The host plans it only where the groups of a row can all be resident
+ * at once (common/plan.c). Dynamic on-chip memory: the chunk
+ * (chunk_pitch elements), then two floats per work-item.
+ */
+#ifndef SMAX_MULTIBLOCK_ONCHIP_H
+#define SMAX_MULTIBLOCK_ONCHIP_H
+
+#ifndef SMAX_OPENCL_C
+#include "smax_cooperative.h"
+#include "smax_fused.h"
+#include "smax_multiblock.h"
+#endif
+
+SMAX_KERNEL void SMAX_KNAME(smax_mb_onchip)(
+    const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
+    SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
+    smax_i64 rows, int cols, int chunk_len, int chunks, int chunk_pitch,
+    float scale, int flags, SMAX_GLOBAL smax_u32 *sync, smax_i64 sync_off,
+    int ticket_base, int epoch SMAX_DYN_LOCAL_PARAM)
+{
+    SMAX_DYN_LOCAL_DECL
+    const int lid = SMAX_LOCAL_ID();
+    const int lanes = SMAX_GROUP_SIZE();
+    SMAX_LOCAL smax_onchip_t *chunk = (SMAX_LOCAL smax_onchip_t *)smax_dyn_local;
+    SMAX_LOCAL float *red = smax_onchip_after(chunk, 1, chunk_pitch);
+    SMAX_GLOBAL smax_u32 *sy = sync + sync_off;
+    const smax_i64 n = rows * chunks;
+    const smax_i64 g = smax_coop_ticket(sy, (smax_u32)ticket_base, red, lid);
+    const smax_chunk c = smax_chunk_of(g, cols, chunk_len, chunks);
+    const SMAX_GLOBAL smax_in_t *xr = x + x_off + c.row * x_stride;
+    SMAX_GLOBAL smax_out_t *yr = y + y_off + c.row * y_stride;
+    const smax_split sp = smax_split_slice(
+        smax_row_shift(xr + c.begin, yr + c.begin), c.begin, c.end);
+    /* Column j lives at on-chip element j - at, its vectors on the grid. */
+    const int at = c.begin - smax_onchip_pad(sp.body - c.begin);
+    const int step = SMAX_VEC * lanes;
+
+    float m = -SMAX_INF;
+    SMAX_UNROLL
+    for (int j = sp.body + SMAX_VEC * lid; j < sp.body_end; j += step)
+        m = smax_max_skip_nan(
+            m, smax_max_vec(smax_fused_keep_vec(xr + j, chunk, j - at, scale)));
+    for (int j = c.begin + lid; j < sp.body; j += lanes)
+        m = smax_max_skip_nan(m, smax_fused_keep(xr, j, chunk, j - at, scale));
+    for (int j = sp.body_end + lid; j < c.end; j += lanes)
+        m = smax_max_skip_nan(m, smax_fused_keep(xr, j, chunk, j - at, scale));
+    m = smax_reduce_float(red, m, 0, lid, lid, lanes);
+    const float base = smax_exp_base(m);
+
+    /* Each item revisits exactly the elements it kept: no barrier. */
+    float s = 0.0f, s_lost = 0.0f;
+    for (int j = sp.body + SMAX_VEC * lid; j < sp.body_end; j += step)
+        smax_kahan_add(&s, &s_lost,
+                       smax_sum_vec(smax_exp_vec_from(
+                           smax_fused_kept_vec(chunk, j - at, scale), base)));
+    for (int j = c.begin + lid; j < sp.body; j += lanes)
+        smax_kahan_add(&s, &s_lost,
+                       SMAX_ROW_EXP(smax_fused_kept(chunk, j - at, scale) - base));
+    for (int j = sp.body_end + lid; j < c.end; j += lanes)
+        smax_kahan_add(&s, &s_lost,
+                       SMAX_ROW_EXP(smax_fused_kept(chunk, j - at, scale) - base));
+    smax_partial mine;
+    mine.m = m;
+    mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);
+
+    if (lid == 0)
+        smax_coop_publish(sy, n, g, mine, (smax_u32)epoch);
+    const smax_partial total = smax_coop_total(
+        sy, n, c.row * chunks, chunks, (smax_u32)epoch, red, lid, lanes);
+
+    const smax_row_total t = smax_row_total_of(total, flags);
+    const int keep_x = flags & SMAX_FLAG_LOG_BIT;
+    for (int j = sp.body + SMAX_VEC * lid; j < sp.body_end; j += step) {
+        const smax_vec v = smax_fused_kept_vec(chunk, j - at, scale);
+        smax_store_vec_out(
+            yr + j, smax_finish_vec(keep_x ? v : smax_exp_vec_from(v, t.base), t));
+    }
+    for (int j = c.begin + lid; j < sp.body; j += lanes)
+        smax_store_out(yr, j,
+                       smax_output(smax_fused_kept(chunk, j - at, scale), t,
+                                   flags));
+    for (int j = sp.body_end + lid; j < c.end; j += lanes)
+        smax_store_out(yr, j,
+                       smax_output(smax_fused_kept(chunk, j - at, scale), t,
+                                   flags));
+}
+
+#endif /* SMAX_MULTIBLOCK_ONCHIP_H */
