@@ -215,10 +215,12 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * cooperative): with 1 group 68-84, 2 49-83, 3 71-88, 4 67-89, 6 73-89,
  * the best mean at 6. */
 #define SMAX_COOP_GROUPS_PER_CU 6
-/* Elements per work-item past which one group computes a row more slowly
- * than several groups that share it: the fused kernel ran rows of 32768
- * elements (32 per item of 1024) at 96% of copy on the H100, and of
- * 50257-65536 at 71-85%, f32 and bf16 alike. */
+/* Elements per work-item past which one group computes a forward row more
+ * slowly than several groups that share it (two exponentials per element
+ * of a 16-bit row): the fused kernel ran rows of 32768 elements (32 per
+ * item of 1024) at 96% of copy on the H100, and of 50257-65536 at 71-85%,
+ * f32 and bf16 alike. The gradient has no exponential (softmax) and kept
+ * its fused rows: bf16 8192 x 50257 at 89% fused, 81% spread. */
 #define SMAX_FUSED_MAX_ITEM_ELEMS 32
 
 /* The multi-block phases in one launch with every chunk held on-chip
@@ -355,7 +357,8 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         const int split = fits ? rows_plan.groups < very_few
                                : rows_plan.groups < busy;
         /* Rows too long for one group (past its on-chip memory, or past
-         * SMAX_FUSED_MAX_ITEM_ELEMS per item of the largest group), and
+         * SMAX_FUSED_MAX_ITEM_ELEMS per item of the largest group,
+         * forward), and
          * long rows too few to give every compute unit work, run with
          * their chunks spread over groups that hold them on-chip: one
          * read, one write. Other rows that fit stay fused: H100, fused
@@ -364,7 +367,8 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
          * at 85%. */
         const int spread =
             !fits ||
-            p->cols > SMAX_FUSED_MAX_ITEM_ELEMS * (int64_t)ctx->info.max_group_size ||
+            (dir == SMAX_FORWARD &&
+             p->cols > SMAX_FUSED_MAX_ITEM_ELEMS * (int64_t)ctx->info.max_group_size) ||
             (rows_plan.groups < very_few && p->cols >= long_row);
         if (spread && plan_multiblock_onchip(ctx, p, plan)) {
             snprintf(plan->reason, sizeof plan->reason,
