@@ -13,7 +13,6 @@
 #ifndef SMAX_OPENCL_C
 #include "smax_backward.h"
 #include "smax_cooperative.h"
-#include "smax_multiblock.h"
 #include "smax_onchip.h"
 #endif
 
@@ -31,10 +30,9 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_onchip)(
     SMAX_LOCAL smax_onchip_t *ky = (SMAX_LOCAL smax_onchip_t *)smax_dyn_local;
     SMAX_LOCAL smax_onchip_t *kd = ky + chunk_pitch;
     SMAX_LOCAL float *red = smax_onchip_after(ky, 2, chunk_pitch);
-    SMAX_GLOBAL smax_u32 *sy = sync + sync_off;
-    const smax_i64 n = rows * chunks;
-    const smax_i64 g = smax_coop_ticket(sy, (smax_u32)ticket_base, red, lid);
-    const smax_chunk c = smax_chunk_of(g, cols, chunk_len, chunks);
+    const smax_coop k = smax_coop_start(sync, sync_off, rows, cols, chunk_len,
+                                        chunks, ticket_base, red, lid);
+    const smax_chunk c = k.c;
     const SMAX_GLOBAL smax_in_t *yr = y + y_off + c.row * y_stride;
     const SMAX_GLOBAL smax_in_t *dyr = dy + dy_off + c.row * dy_stride;
     SMAX_GLOBAL smax_out_t *dxr = dx + dx_off + c.row * dx_stride;
@@ -64,12 +62,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_onchip)(
     mine.m = 0.0f;
     mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);
 
-    if (lid == 0)
-        smax_coop_publish(sy, n, g, mine, (smax_u32)epoch);
     const float total = smax_bwd_total(
-        smax_coop_total(sy, n, c.row * chunks, chunks, (smax_u32)epoch, red,
-                        lid, lanes)
-            .s);
+        smax_coop_exchange(k, chunks, mine, epoch, red, lid, lanes).s);
 
     for (int j = sp.body + SMAX_VEC * lid; j < sp.body_end; j += step)
         smax_store_vec_out(dxr + j,

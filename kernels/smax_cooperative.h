@@ -32,6 +32,7 @@
 
 #ifndef SMAX_OPENCL_C
 #include "smax_merge.h"
+#include "smax_multiblock.h"
 #include "smax_reduce.h"
 #endif
 
@@ -83,6 +84,41 @@ SMAX_FN smax_partial smax_coop_total(SMAX_GLOBAL smax_u32 *sync, smax_i64 n,
         p = smax_merge(p, q);
     }
     return smax_reduce_partial(red, p, lid, lid, lanes);
+}
+
+/* A group's place in a cooperative launch of rows x chunks groups: its
+ * ticket and the chunk that the ticket names. */
+typedef struct smax_coop {
+    SMAX_GLOBAL smax_u32 *sync;
+    smax_i64 n;  /* groups of the launch */
+    smax_i64 g;  /* this group's ticket  */
+    smax_chunk c;
+} smax_coop;
+
+SMAX_FN smax_coop smax_coop_start(SMAX_GLOBAL smax_u32 *sync, smax_i64 sync_off,
+                                  smax_i64 rows, int cols, int chunk_len,
+                                  int chunks, int ticket_base,
+                                  SMAX_LOCAL float *red, int lid)
+{
+    smax_coop k;
+    k.sync = sync + sync_off;
+    k.n = rows * chunks;
+    k.g = smax_coop_ticket(k.sync, (smax_u32)ticket_base, red, lid);
+    k.c = smax_chunk_of(k.g, cols, chunk_len, chunks);
+    return k;
+}
+
+/* Publishes this group's partial and returns its row's total. Called by
+ * every item. */
+SMAX_FN smax_partial smax_coop_exchange(smax_coop k, int chunks,
+                                        smax_partial mine, int epoch,
+                                        SMAX_LOCAL float *red, int lid,
+                                        int lanes)
+{
+    if (lid == 0)
+        smax_coop_publish(k.sync, k.n, k.g, mine, (smax_u32)epoch);
+    return smax_coop_total(k.sync, k.n, k.c.row * chunks, chunks,
+                           (smax_u32)epoch, red, lid, lanes);
 }
 
 #endif /* SMAX_COOPERATIVE_H */

@@ -19,7 +19,6 @@
 #ifndef SMAX_OPENCL_C
 #include "smax_cooperative.h"
 #include "smax_fused.h"
-#include "smax_multiblock.h"
 #endif
 
 SMAX_KERNEL void SMAX_KNAME(smax_mb_onchip)(
@@ -34,10 +33,9 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_onchip)(
     const int lanes = SMAX_GROUP_SIZE();
     SMAX_LOCAL smax_onchip_t *chunk = (SMAX_LOCAL smax_onchip_t *)smax_dyn_local;
     SMAX_LOCAL float *red = smax_onchip_after(chunk, 1, chunk_pitch);
-    SMAX_GLOBAL smax_u32 *sy = sync + sync_off;
-    const smax_i64 n = rows * chunks;
-    const smax_i64 g = smax_coop_ticket(sy, (smax_u32)ticket_base, red, lid);
-    const smax_chunk c = smax_chunk_of(g, cols, chunk_len, chunks);
+    const smax_coop k = smax_coop_start(sync, sync_off, rows, cols, chunk_len,
+                                        chunks, ticket_base, red, lid);
+    const smax_chunk c = k.c;
     const SMAX_GLOBAL smax_in_t *xr = x + x_off + c.row * x_stride;
     SMAX_GLOBAL smax_out_t *yr = y + y_off + c.row * y_stride;
     const smax_split sp = smax_split_slice(
@@ -74,10 +72,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_onchip)(
     mine.m = m;
     mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);
 
-    if (lid == 0)
-        smax_coop_publish(sy, n, g, mine, (smax_u32)epoch);
-    const smax_partial total = smax_coop_total(
-        sy, n, c.row * chunks, chunks, (smax_u32)epoch, red, lid, lanes);
+    const smax_partial total =
+        smax_coop_exchange(k, chunks, mine, epoch, red, lid, lanes);
 
     const smax_row_total t = smax_row_total_of(total, flags);
     const int keep_x = flags & SMAX_FLAG_LOG_BIT;
