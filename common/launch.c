@@ -35,7 +35,7 @@ static smax_status ensure_scratch(smax_context ctx, size_t bytes)
 }
 
 /* The cooperative launches' sync area (kernels/smax_cooperative.h),
- * zeroed when it is allocated so that no flag holds a live epoch. */
+ * zeroed when it is allocated: every launch leaves it so. */
 static smax_status ensure_sync(smax_context ctx, size_t bytes)
 {
     if (bytes <= ctx->sync_bytes)
@@ -59,8 +59,6 @@ static smax_status ensure_sync(smax_context ctx, size_t bytes)
         smax_backend_free(ctx, ctx->sync);
     ctx->sync = mem;
     ctx->sync_bytes = bytes;
-    ctx->tickets_drawn = 0;
-    ctx->epoch = 0;
     return SMAX_SUCCESS;
 }
 
@@ -186,24 +184,15 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
 }
 
 /* The multi-block phases in one launch: operands, rows, cols, chunk_len,
- * chunks, chunk pitch, scale, flags, sync area, ticket base, epoch. */
+ * chunks, chunk pitch, scale, flags, counters (the sync area), partials
+ * (the scratch). */
 static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
                                    const smax_exec_plan *plan,
                                    const operand_args *o)
 {
-    smax_status st = ensure_sync(ctx, plan->scratch_bytes);
+    smax_status st = ensure_sync(ctx, plan->sync_bytes);
     if (st != SMAX_SUCCESS)
         return st;
-    /* Flags hold epochs 1 .. 2^31 - 1 (0 is a fresh area's); past that
-     * the area is zeroed again before an epoch repeats. */
-    if (ctx->epoch == INT32_MAX) {
-        const size_t bytes = ctx->sync_bytes;
-        smax_backend_free(ctx, ctx->sync);
-        ctx->sync.handle = NULL;
-        ctx->sync_bytes = 0;
-        if ((st = ensure_sync(ctx, bytes)) != SMAX_SUCCESS)
-            return st;
-    }
     smax_arg a[SMAX_MAX_KERNEL_ARGS];
     int n = push_operands(a, 0, o, o->n);
     a[n++] = i64_arg(p->rows);
@@ -215,19 +204,14 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
     a[n++] = i32_arg((int32_t)p->flags);
     a[n++] = mem_arg(ctx->sync);
     a[n++] = i64_arg(0);
-    a[n++] = i32_arg((int32_t)ctx->tickets_drawn);
-    a[n++] = i32_arg((int32_t)(ctx->epoch + 1));
-    st = smax_backend_launch(ctx,
-                             plan->direction == SMAX_BACKWARD
-                                 ? SMAX_KERNEL_BWD_MB_ONCHIP
-                                 : SMAX_KERNEL_MB_ONCHIP,
-                             plan->pair, plan->groups, plan->group_size,
-                             plan->local_bytes, a, n);
-    if (st == SMAX_SUCCESS) {
-        ctx->tickets_drawn += (uint32_t)plan->groups;
-        ctx->epoch++;
-    }
-    return st;
+    a[n++] = mem_arg(ctx->scratch);
+    a[n++] = i64_arg(0);
+    return smax_backend_launch(ctx,
+                               plan->direction == SMAX_BACKWARD
+                                   ? SMAX_KERNEL_BWD_MB_ONCHIP
+                                   : SMAX_KERNEL_MB_ONCHIP,
+                               plan->pair, plan->groups, plan->group_size,
+                               plan->local_bytes, a, n);
 }
 
 smax_status smax_run_planned(smax_context ctx, const smax_problem *p,
@@ -235,8 +219,7 @@ smax_status smax_run_planned(smax_context ctx, const smax_problem *p,
                              const smax_native_mem *mem,
                              const size_t *offsets)
 {
-    smax_status st =
-        plan->cooperative ? SMAX_SUCCESS : ensure_scratch(ctx, plan->scratch_bytes);
+    smax_status st = ensure_scratch(ctx, plan->scratch_bytes);
     if (st != SMAX_SUCCESS)
         return st;
     smax_operand ops[SMAX_MAX_OPERANDS];

@@ -266,8 +266,9 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
     plan->groups = p->rows * plan->chunks;
     plan->local_bytes = local;
     plan->merge_levels = 1;
-    /* The ticket counter, then a flag and a partial per group. */
-    plan->scratch_bytes = (size_t)(1 + 3 * plan->groups) * sizeof(uint32_t);
+    /* A partial per group; the ticket counter and two counts per row. */
+    plan->scratch_bytes = (size_t)plan->groups * 2 * sizeof(float);
+    plan->sync_bytes = (size_t)(1 + 2 * p->rows) * sizeof(uint32_t);
     return 1;
 }
 
@@ -428,6 +429,6 @@ void smax_plan_describe(const smax_exec_plan *plan, smax_plan_info *out)
         plan->algorithm == SMAX_ALGO_MULTIBLOCK ? plan->chunks : 1;
     out->merge_levels = (uint32_t)plan->merge_levels;
     out->vector_width = (uint32_t)plan->vec;
-    out->scratch_bytes = plan->scratch_bytes;
+    out->scratch_bytes = plan->scratch_bytes + plan->sync_bytes;
     snprintf(out->reason, sizeof out->reason, "%s", plan->reason);
 }

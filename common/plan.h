@@ -29,8 +29,8 @@ typedef struct smax_exec_plan {
     int chunks;           /* multiblock: chunks per row                  */
     int fan_in;           /* multiblock: partials merged per group       */
     int merge_levels;     /* multiblock: phase-2 launches                */
-    size_t scratch_bytes; /* multiblock: partials and their merges, or
-                             the cooperative launch's sync area       */
+    size_t scratch_bytes; /* multiblock: partials (and their merges)   */
+    size_t sync_bytes;    /* cooperative: its counters, kept zeroed    */
     int cooperative;      /* multiblock in one launch, chunks on-chip
                              (kernels/smax_multiblock_onchip.h); then
                              cols_padded is a chunk's on-chip pitch   */
