@@ -107,6 +107,12 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
     int n = push_operands(a, 0, o, o->n);
     a[n++] = i64_arg(p->rows);
     a[n++] = i32_arg((int32_t)p->cols);
+    if (plan->per_item) { /* CPU rows: no lanes, no local memory */
+        a[n++] = f32_arg(p->scale);
+        a[n++] = i32_arg((int32_t)p->flags);
+        return smax_backend_launch(ctx, SMAX_KERNEL_CPU_ROWS, plan->pair,
+                                   plan->groups, plan->group_size, 0, a, n);
+    }
     smax_kernel_id kernel = ks->online;
     if (plan->algorithm == SMAX_ALGO_FUSED && plan->in_registers) {
         kernel = ks->fused_regs;

@@ -163,9 +163,39 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
                         reduction_bytes(plan->group_size);
 }
 
+/* Groups per compute unit of the one-item-per-row CPU kernel: enough that
+ * the last groups of a launch leave no core idle for long. */
+#define SMAX_CPU_GROUPS_PER_CU 8
+
+/* Forward online on a CPU device: one work-item per row
+ * (kernels/smax_cpu_rows.h). A CPU runs a group as a loop over its items
+ * on one thread, so what a GPU gains from many items on a row (memory
+ * parallelism) a CPU does not, and the barriers and local-memory
+ * reductions of a shared row cost it time. Groups are as large as the
+ * usual group where the rows are many, smaller where few rows must still
+ * give every core several groups. */
+static void plan_cpu_rows(smax_context ctx, const smax_problem *p,
+                          smax_exec_plan *plan)
+{
+    const int64_t want = ceil_div(p->rows, (int64_t)ctx->info.compute_units *
+                                               SMAX_CPU_GROUPS_PER_CU);
+    const int g = group_size(ctx);
+    plan->algorithm = SMAX_ALGO_ONLINE;
+    plan->per_item = 1;
+    plan->group_size = fit_group(ctx, want < g ? want : g);
+    plan->lanes = 1;
+    plan->rows_per_group = plan->group_size;
+    plan->groups = ceil_div(p->rows, plan->group_size);
+    plan->local_bytes = 0;
+}
+
 static void plan_online(smax_context ctx, const smax_problem *p,
                         smax_exec_plan *plan)
 {
+    if (ctx->traits.is_cpu && plan->direction == SMAX_FORWARD) {
+        plan_cpu_rows(ctx, p, plan);
+        return;
+    }
     set_row_mapping(p, plan, group_size(ctx), SMAX_ELEMS_PER_LANE, 1);
     plan->algorithm = SMAX_ALGO_ONLINE;
     plan->local_bytes = reduction_bytes(plan->group_size);
@@ -174,7 +204,13 @@ static void plan_online(smax_context ctx, const smax_problem *p,
 static void plan_multiblock(smax_context ctx, const smax_problem *p,
                             smax_exec_plan *plan)
 {
-    int g = group_size(ctx);
+    /* Forward on a CPU device: one work-item per chunk, as in
+     * plan_cpu_rows (a chunk of up to SMAX_MB_MAX_CHUNK elements stays in
+     * the core's cache between its passes); the merge still folds
+     * group_size(ctx) partials per group, one item each. */
+    const int cpu_items =
+        ctx->traits.is_cpu && plan->direction == SMAX_FORWARD;
+    int g = cpu_items ? 1 : group_size(ctx);
     int64_t target = (int64_t)ctx->info.compute_units * SMAX_GROUPS_PER_CU;
     int64_t chunks_wanted = ceil_div(target, p->rows);
     const int64_t vec = plan->vec;
@@ -192,7 +228,7 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
     plan->chunk_len = (int)len;
     plan->chunks = (int)ceil_div(p->cols, len);
     plan->groups = p->rows * plan->chunks;
-    plan->fan_in = g;
+    plan->fan_in = cpu_items ? group_size(ctx) : g;
     plan->local_bytes = reduction_bytes(g);
     int64_t n = plan->chunks, level_out = ceil_div(n, plan->fan_in);
     plan->merge_levels = 0;
@@ -281,6 +317,21 @@ static void plan_multiblock_any(smax_context ctx, const smax_problem *p,
         plan_multiblock(ctx, p, plan);
 }
 
+/* Forward `auto` on a CPU device: one item per row (plan_cpu_rows),
+ * however few the rows. PoCL, 2 cores (bench/results/pocl-2026-11-23-
+ * cpu-rows): it beat the fused kernels at every demo shape, and multi-block
+ * (one item per chunk, every core busy, but two reads from memory and two
+ * exponentials per element) even for 1 x 2^24 on one core: 3.0-3.8 GB/s
+ * against 1.3-2.0 over 1, 2 and 3 rows of 2^22-2^24 elements. */
+static void plan_auto_cpu(smax_context ctx, const smax_problem *p,
+                          smax_exec_plan *plan)
+{
+    plan_cpu_rows(ctx, p, plan);
+    snprintf(plan->reason, sizeof plan->reason,
+             "auto: CPU device: one work-item per row, its passes in the "
+             "core's caches");
+}
+
 static smax_status not_supported(smax_context ctx, const char *what,
                                  const smax_problem *p, const char *why)
 {
@@ -345,6 +396,10 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                                    : "");
         break;
     default: {
+        if (ctx->traits.is_cpu && dir == SMAX_FORWARD) {
+            plan_auto_cpu(ctx, p, plan);
+            break;
+        }
         smax_exec_plan rows_plan;
         plan_common(p, dir, &rows_plan);
         plan_online(ctx, p, &rows_plan);

@@ -19,7 +19,8 @@
     X(BWD_MB_PARTIALS, smax_bwd_mb_partials)  \
     X(BWD_MB_WRITE, smax_bwd_mb_write)        \
     X(MB_ONCHIP, smax_mb_onchip)              \
-    X(BWD_MB_ONCHIP, smax_bwd_mb_onchip)
+    X(BWD_MB_ONCHIP, smax_bwd_mb_onchip)    \
+    X(CPU_ROWS, smax_cpu_rows)
 
 /* Instantiations: one per (input dtype, output dtype), index
  * 3 * in + out with the values of smax_dtype. */

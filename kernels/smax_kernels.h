@@ -19,6 +19,7 @@
  *   one launch  smax_cooperative.h (groups of a row that wait on each
  *               other), smax_multiblock_onchip.h,
  *               smax_backward_multiblock_onchip.h
+ *   CPU devices smax_cpu_rows.h (one work-item per row)
  */
 #ifndef SMAX_KERNELS_H
 #define SMAX_KERNELS_H
@@ -34,6 +35,7 @@
 #include "smax_backward_multiblock.h"
 #include "smax_multiblock_onchip.h"
 #include "smax_backward_multiblock_onchip.h"
+#include "smax_cpu_rows.h"
 #endif
 
 #endif /* SMAX_KERNELS_H */

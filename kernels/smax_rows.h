@@ -407,6 +407,25 @@ SMAX_FN void smax_reg_store(SMAX_GLOBAL smax_out_t *r, smax_reg_map m, int e,
 
 /* ---- streaming over a slice (online, multi-block) --------------------------- */
 
+/* The maximum of the scaled elements [begin, end) of an input row, visited
+ * by `lane` of `lanes` (NaN skipped); shift is the phase at begin. */
+SMAX_FN float smax_slice_max(const SMAX_GLOBAL smax_in_t *xr, int shift,
+                             int begin, int end, int lane, int lanes,
+                             float scale)
+{
+    const smax_split sp = smax_split_slice(shift, begin, end);
+    float m = -SMAX_INF;
+    for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end;
+         j += SMAX_VEC * lanes)
+        m = smax_max_skip_nan(
+            m, smax_max_vec(smax_scale_vec(smax_load_vec_in(xr + j), scale)));
+    for (int j = begin + lane; j < sp.body; j += lanes)
+        m = smax_max_skip_nan(m, smax_load_scaled(xr, j, scale));
+    for (int j = sp.body_end + lane; j < end; j += lanes)
+        m = smax_max_skip_nan(m, smax_load_scaled(xr, j, scale));
+    return m;
+}
+
 /* The partial of the scaled elements [begin, end) of an input row, visited
  * by `lane` of `lanes`; shift is the phase at begin. */
 SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL smax_in_t *xr,
@@ -422,15 +441,7 @@ SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL smax_in_t *xr,
      * bench/results/pocl-2026-11-23-vector-exp). Same partial, the same
      * special values: NaN skips the maximum and poisons the sum, a slice
      * of -inf is the identity (-inf, 0). */
-    float m = -SMAX_INF;
-    for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end;
-         j += SMAX_VEC * lanes)
-        m = smax_max_skip_nan(
-            m, smax_max_vec(smax_scale_vec(smax_load_vec_in(xr + j), scale)));
-    for (int j = begin + lane; j < sp.body; j += lanes)
-        m = smax_max_skip_nan(m, smax_load_scaled(xr, j, scale));
-    for (int j = sp.body_end + lane; j < end; j += lanes)
-        m = smax_max_skip_nan(m, smax_load_scaled(xr, j, scale));
+    const float m = smax_slice_max(xr, shift, begin, end, lane, lanes, scale);
     const float base = smax_exp_base(m);
     float s = 0.0f, s_lost = 0.0f;
     for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end;
@@ -469,10 +480,21 @@ SMAX_FN smax_partial smax_slice_partial(const SMAX_GLOBAL smax_in_t *xr,
 SMAX_FN smax_vec smax_output_vec(smax_vec v, float scale, smax_row_total t,
                                  int flags)
 {
+#if defined(SMAX_CPU_DEVICE)
+    /* CPU devices: the vector exp (smax_exp_vec_from), where one scalar
+     * call per element dominated the output pass of online, multi-block
+     * and smax_cpu_rows (bench/results/pocl-2026-11-23-cpu-rows). The
+     * fused kernels' output pass already takes it. */
+    v = smax_scale_vec(v, scale);
+    if (!(flags & SMAX_FLAG_LOG_BIT))
+        v = smax_exp_vec_from(v, t.base);
+    return smax_finish_vec(v, t);
+#else
     SMAX_UNROLL_ALL
     for (int i = 0; i < SMAX_VEC; ++i)
         v.e[i] = smax_output(SMAX_MUL_RN(v.e[i], scale), t, flags);
     return v;
+#endif
 }
 
 /* Writes the outputs of [begin, end) of one row from x, given the row's
