@@ -17,49 +17,56 @@ const char *const smax_kernel_names[SMAX_KERNEL_COUNT] = {
 #define i32_arg(v) ARG(SMAX_ARG_I32, i32, (int32_t)(v))
 #define f32_arg(v) ARG(SMAX_ARG_F32, f32, (float)(v))
 
-static smax_status ensure_scratch(smax_context ctx, size_t bytes)
+/* Zeroes `bytes` of new device memory from the host. */
+static smax_status write_zeros(smax_context ctx, smax_native_mem mem,
+                               size_t bytes)
 {
-    if (bytes <= ctx->scratch_bytes)
-        return SMAX_SUCCESS;
-    smax_native_mem mem;
-    smax_status st = smax_backend_alloc(ctx, bytes, &mem);
-    if (st != SMAX_SUCCESS)
-        return st;
-    /* Work still queued on the old scratch keeps it alive (OpenCL) or is
-     * waited for by the free (CUDA, HIP). */
-    if (ctx->scratch.handle != NULL)
-        smax_backend_free(ctx, ctx->scratch);
-    ctx->scratch = mem;
-    ctx->scratch_bytes = bytes;
-    return SMAX_SUCCESS;
-}
-
-/* The cooperative launches' sync area (kernels/smax_cooperative.h),
- * zeroed when it is allocated: every launch leaves it so. */
-static smax_status ensure_sync(smax_context ctx, size_t bytes)
-{
-    if (bytes <= ctx->sync_bytes)
-        return SMAX_SUCCESS;
     void *zeros = calloc(1, bytes);
     if (zeros == NULL)
         return smax_fail(ctx, SMAX_ERROR_OUT_OF_MEMORY,
-                         "%zu bytes of host memory to zero the sync area",
+                         "%zu bytes of host memory to zero device memory",
                          bytes);
+    smax_status st = smax_backend_write(ctx, mem, 0, zeros, bytes);
+    free(zeros);
+    return st;
+}
+
+/* Grows a device area the context keeps (*area of *have bytes) to at
+ * least `bytes`, zeroed if `zero`. */
+static smax_status ensure_area(smax_context ctx, smax_native_mem *area,
+                               size_t *have, size_t bytes, int zero)
+{
+    if (bytes <= *have)
+        return SMAX_SUCCESS;
     smax_native_mem mem = {NULL};
     smax_status st = smax_backend_alloc(ctx, bytes, &mem);
-    if (st == SMAX_SUCCESS)
-        st = smax_backend_write(ctx, mem, 0, zeros, bytes);
-    free(zeros);
+    if (st == SMAX_SUCCESS && zero)
+        st = write_zeros(ctx, mem, bytes);
     if (st != SMAX_SUCCESS) {
         if (mem.handle != NULL)
             smax_backend_free(ctx, mem);
         return st;
     }
-    if (ctx->sync.handle != NULL)
-        smax_backend_free(ctx, ctx->sync);
-    ctx->sync = mem;
-    ctx->sync_bytes = bytes;
+    /* Work still queued on the old area keeps it alive (OpenCL) or is
+     * waited for by the free (CUDA, HIP). */
+    if (area->handle != NULL)
+        smax_backend_free(ctx, *area);
+    *area = mem;
+    *have = bytes;
     return SMAX_SUCCESS;
+}
+
+/* Multi-block partials and their merges. */
+static smax_status ensure_scratch(smax_context ctx, size_t bytes)
+{
+    return ensure_area(ctx, &ctx->scratch, &ctx->scratch_bytes, bytes, 0);
+}
+
+/* The cooperative launches' counters (kernels/smax_cooperative.h), zeroed
+ * when allocated: every launch leaves them so. */
+static smax_status ensure_sync(smax_context ctx, size_t bytes)
+{
+    return ensure_area(ctx, &ctx->sync, &ctx->sync_bytes, bytes, 1);
 }
 
 /* The operands of a call as kernels take them: memory, element offset,
@@ -196,9 +203,6 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
                                    const smax_exec_plan *plan,
                                    const operand_args *o)
 {
-    smax_status st = ensure_sync(ctx, plan->sync_bytes);
-    if (st != SMAX_SUCCESS)
-        return st;
     smax_arg a[SMAX_MAX_KERNEL_ARGS];
     int n = push_operands(a, 0, o, o->n);
     a[n++] = i64_arg(p->rows);
@@ -226,6 +230,8 @@ smax_status smax_run_planned(smax_context ctx, const smax_problem *p,
                              const size_t *offsets)
 {
     smax_status st = ensure_scratch(ctx, plan->scratch_bytes);
+    if (st == SMAX_SUCCESS)
+        st = ensure_sync(ctx, plan->sync_bytes);
     if (st != SMAX_SUCCESS)
         return st;
     smax_operand ops[SMAX_MAX_OPERANDS];
