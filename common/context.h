@@ -29,10 +29,12 @@ struct smax_context_s {
     smax_native_mem scratch; /* multi-block partials, grown on demand */
     size_t scratch_bytes;
     /* Groups of one launch that wait on each other
-     * (kernels/smax_cooperative.h): their counters and partials, zeroed
-     * when allocated (every launch leaves them so), grown on demand. */
+     * (kernels/smax_cooperative.h): the ticket counter and the flags,
+     * zeroed when allocated, grown on demand. */
     smax_native_mem sync;
     size_t sync_bytes;
+    uint32_t tickets_drawn; /* tickets taken from the counter, mod 2^32 */
+    uint32_t epoch;         /* of the last cooperative launch           */
     char last_error[4096];
 };
 

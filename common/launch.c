@@ -62,11 +62,20 @@ static smax_status ensure_scratch(smax_context ctx, size_t bytes)
     return ensure_area(ctx, &ctx->scratch, &ctx->scratch_bytes, bytes, 0);
 }
 
-/* The cooperative launches' counters (kernels/smax_cooperative.h), zeroed
- * when allocated: every launch leaves them so. */
+/* The cooperative launches' ticket counter and flags
+ * (kernels/smax_cooperative.h), zeroed when allocated, so that no flag
+ * holds a live epoch; a new area starts the count of tickets and epochs
+ * again. */
 static smax_status ensure_sync(smax_context ctx, size_t bytes)
 {
-    return ensure_area(ctx, &ctx->sync, &ctx->sync_bytes, bytes, 1);
+    if (bytes <= ctx->sync_bytes)
+        return SMAX_SUCCESS;
+    smax_status st = ensure_area(ctx, &ctx->sync, &ctx->sync_bytes, bytes, 1);
+    if (st == SMAX_SUCCESS) {
+        ctx->tickets_drawn = 0;
+        ctx->epoch = 0;
+    }
+    return st;
 }
 
 /* The operands of a call as kernels take them: memory, element offset,
@@ -196,16 +205,26 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
                                plan->group_size, 0, a, n);
 }
 
-/* The multi-block phases in one launch: operands, rows, cols, chunk_len,
- * chunks, chunk pitch, scale, flags, counters (the sync area), partials
- * (the scratch). */
+/* The multi-block phases in one launch: operands, cols, chunk_len,
+ * chunks, chunk pitch, scale, flags, ticket counter and flags (the sync
+ * area), partials (the scratch), ticket base, epoch. */
 static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
                                    const smax_exec_plan *plan,
                                    const operand_args *o)
 {
+    /* Flags hold epochs 1 .. 2^31 - 1 (0 is a fresh area's); past that
+     * the area is zeroed again before an epoch repeats. */
+    if (ctx->epoch == INT32_MAX) {
+        const size_t bytes = ctx->sync_bytes;
+        smax_backend_free(ctx, ctx->sync);
+        ctx->sync.handle = NULL;
+        ctx->sync_bytes = 0;
+        smax_status st = ensure_sync(ctx, bytes);
+        if (st != SMAX_SUCCESS)
+            return st;
+    }
     smax_arg a[SMAX_MAX_KERNEL_ARGS];
     int n = push_operands(a, 0, o, o->n);
-    a[n++] = i64_arg(p->rows);
     a[n++] = i32_arg((int32_t)p->cols);
     a[n++] = i32_arg(plan->chunk_len);
     a[n++] = i32_arg(plan->chunks);
@@ -216,12 +235,18 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
     a[n++] = i64_arg(0);
     a[n++] = mem_arg(ctx->scratch);
     a[n++] = i64_arg(0);
-    return smax_backend_launch(ctx,
-                               plan->direction == SMAX_BACKWARD
-                                   ? SMAX_KERNEL_BWD_MB_ONCHIP
-                                   : SMAX_KERNEL_MB_ONCHIP,
-                               plan->pair, plan->groups, plan->group_size,
-                               plan->local_bytes, a, n);
+    a[n++] = i32_arg((int32_t)ctx->tickets_drawn);
+    a[n++] = i32_arg((int32_t)(ctx->epoch + 1));
+    const smax_status st = smax_backend_launch(
+        ctx,
+        plan->direction == SMAX_BACKWARD ? SMAX_KERNEL_BWD_MB_ONCHIP
+                                         : SMAX_KERNEL_MB_ONCHIP,
+        plan->pair, plan->groups, plan->group_size, plan->local_bytes, a, n);
+    if (st == SMAX_SUCCESS) {
+        ctx->tickets_drawn += (uint32_t)plan->groups;
+        ctx->epoch++;
+    }
+    return st;
 }
 
 smax_status smax_run_planned(smax_context ctx, const smax_problem *p,

@@ -302,9 +302,9 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
     plan->groups = p->rows * plan->chunks;
     plan->local_bytes = local;
     plan->merge_levels = 1;
-    /* A partial per group; the ticket counter and two counts per row. */
+    /* A partial per group; the ticket counter and a flag per group. */
     plan->scratch_bytes = (size_t)plan->groups * 2 * sizeof(float);
-    plan->sync_bytes = (size_t)(1 + 2 * p->rows) * sizeof(uint32_t);
+    plan->sync_bytes = (size_t)(1 + plan->groups) * sizeof(uint32_t);
     return 1;
 }
 

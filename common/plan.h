@@ -32,7 +32,7 @@ typedef struct smax_exec_plan {
     int fan_in;           /* multiblock: partials merged per group       */
     int merge_levels;     /* multiblock: phase-2 launches                */
     size_t scratch_bytes; /* multiblock: partials (and their merges)   */
-    size_t sync_bytes;    /* cooperative: its counters, kept zeroed    */
+    size_t sync_bytes;    /* cooperative: ticket counter and flags     */
     int cooperative;      /* multiblock in one launch, chunks on-chip
                              (kernels/smax_multiblock_onchip.h); then
                              cols_padded is a chunk's on-chip pitch   */

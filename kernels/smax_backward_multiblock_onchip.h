@@ -20,9 +20,10 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_onchip)(
     const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
     const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off, smax_i64 dy_stride,
     SMAX_GLOBAL smax_out_t *dx, smax_i64 dx_off, smax_i64 dx_stride,
-    smax_i64 rows, int cols, int chunk_len, int chunks, int chunk_pitch,
+    int cols, int chunk_len, int chunks, int chunk_pitch,
     float scale, int flags, SMAX_GLOBAL smax_u32 *sync, smax_i64 sync_off,
-    SMAX_GLOBAL smax_u32 *partials, smax_i64 partials_off SMAX_DYN_LOCAL_PARAM)
+    SMAX_GLOBAL smax_u32 *partials, smax_i64 partials_off, int ticket_base,
+    int epoch SMAX_DYN_LOCAL_PARAM)
 {
     SMAX_DYN_LOCAL_DECL
     const int lid = SMAX_LOCAL_ID();
@@ -31,8 +32,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_onchip)(
     SMAX_LOCAL smax_onchip_t *kd = ky + chunk_pitch;
     SMAX_LOCAL float *red = smax_onchip_after(ky, 2, chunk_pitch);
     const smax_coop k =
-        smax_coop_start(sync, sync_off, partials, partials_off, rows, cols,
-                        chunk_len, chunks, red, lid);
+        smax_coop_start(sync, sync_off, partials, partials_off, cols,
+                        chunk_len, chunks, ticket_base, red, lid);
     const smax_chunk c = k.c;
     const SMAX_GLOBAL smax_in_t *yr = y + y_off + c.row * y_stride;
     const SMAX_GLOBAL smax_in_t *dyr = dy + dy_off + c.row * dy_stride;
@@ -64,7 +65,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_onchip)(
     mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);
 
     const float total = smax_bwd_total(
-        smax_coop_exchange(k, chunks, mine, red, lid, lanes).s);
+        smax_coop_exchange(k, chunks, mine, epoch, red, lid, lanes).s);
 
     for (int j = sp.body + SMAX_VEC * lid; j < sp.body_end; j += step)
         smax_store_vec_out(dxr + j,

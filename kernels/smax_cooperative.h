@@ -6,14 +6,13 @@
  * other groups, all through a small device-memory area (`sync`) that the
  * host zeroes once when it allocates it.
  *
- * Layout of sync, for a launch of `rows` rows of `chunks` groups each
- * (n = rows * chunks groups):
- *   sync[0]                    the ticket counter
- *   sync[1 + 2r], sync[2 + 2r] row r's counts of groups that published
- *                              (arrived) and that have read (departed)
- * and of `part`: the partials (m, s) of the groups, as bits. The counters
- * live apart from the partials, so that no launch's partials land where a
- * later launch of more rows keeps counters.
+ * Layout of sync, for a launch of n groups:
+ *   sync[0]             the ticket counter
+ *   sync[1 .. 1+n)      one flag per group: the launch's epoch once its
+ *                       partial is readable
+ * and of `part`: the partials (m, s) of the groups, as their bits. Flags
+ * live apart from the partials, so that a flag only ever holds 0 or an
+ * epoch, whatever launches of other sizes wrote before.
  *
  * Waiting on another group is safe only while every group of a row can be
  * resident at once: the host plans at most one group per compute unit per
@@ -25,11 +24,10 @@
  * indices carry no such promise, which is why the ticket and not
  * SMAX_GROUP_ID() says which chunk a group takes.
  *
- * Every launch leaves the counters at 0, as it found them: the group that
- * draws the last ticket resets the ticket counter, and the last group of a
- * row to depart resets the row's counts. So a launch needs nothing from
- * the host but the zeroed area, and replays of a captured launch (CUDA and
- * HIP graphs) find it as the first run did.
+ * The counter is never reset: the host passes the number of tickets drawn
+ * before (ticket_base, modulo 2^32), and flags are compared with the
+ * launch's epoch, which the host increments per launch, so no launch has
+ * to clean up after itself.
  */
 #ifndef SMAX_COOPERATIVE_H
 #define SMAX_COOPERATIVE_H
@@ -40,78 +38,90 @@
 #include "smax_reduce.h"
 #endif
 
-/* A group's place in a cooperative launch: its ticket and the chunk that
- * the ticket names. */
+/* This group's ticket, 0 .. n - 1 in the order the groups started; `red`
+ * is group scratch of at least one word. Called by every item. */
+SMAX_FN smax_i64 smax_coop_ticket(SMAX_GLOBAL smax_u32 *sync,
+                                  smax_u32 ticket_base,
+                                  SMAX_LOCAL float *red, int lid)
+{
+    SMAX_LOCAL smax_u32 *word = (SMAX_LOCAL smax_u32 *)red;
+    if (lid == 0)
+        word[0] = SMAX_ATOMIC_INC(sync) - ticket_base;
+    SMAX_BARRIER();
+    const smax_u32 t = word[0];
+    SMAX_BARRIER(); /* red may be reused right after */
+    return (smax_i64)t;
+}
+
+/* Publishes group g's partial p (called by one item). */
+SMAX_FN void smax_coop_publish(SMAX_GLOBAL smax_u32 *sync,
+                               SMAX_GLOBAL smax_u32 *part, smax_i64 g,
+                               smax_partial p, smax_u32 epoch)
+{
+    SMAX_ATOMIC_XCHG(part + 2 * g, SMAX_AS_UINT(p.m));
+    SMAX_ATOMIC_XCHG(part + 2 * g + 1, SMAX_AS_UINT(p.s));
+    SMAX_GLOBAL_FENCE(); /* the partial before the flag */
+    SMAX_ATOMIC_XCHG(sync + 1 + g, epoch);
+}
+
+/* The merge of the `count` partials of groups first .. first + count - 1,
+ * waiting for each to be published: every item takes its share in a fixed
+ * order and the group reduces the shares in a fixed order, so every group
+ * of a row gets the same bits. Called by every item; `red` as for
+ * smax_reduce_partial. */
+SMAX_FN smax_partial smax_coop_total(SMAX_GLOBAL smax_u32 *sync,
+                                     SMAX_GLOBAL smax_u32 *part,
+                                     smax_i64 first, int count,
+                                     smax_u32 epoch, SMAX_LOCAL float *red,
+                                     int lid, int lanes)
+{
+    smax_partial p = smax_partial_identity();
+    for (int k = lid; k < count; k += lanes) {
+        while (SMAX_ATOMIC_READ(sync + 1 + first + k) != epoch) {
+        }
+        SMAX_GLOBAL_FENCE(); /* the flag before the partial */
+        smax_partial q;
+        q.m = SMAX_AS_FLOAT(SMAX_ATOMIC_READ(part + 2 * (first + k)));
+        q.s = SMAX_AS_FLOAT(SMAX_ATOMIC_READ(part + 2 * (first + k) + 1));
+        p = smax_merge(p, q);
+    }
+    return smax_reduce_partial(red, p, lid, lid, lanes);
+}
+
+/* A group's place in a cooperative launch of rows x chunks groups: its
+ * ticket and the chunk that the ticket names. */
 typedef struct smax_coop {
-    SMAX_GLOBAL smax_u32 *counts; /* this row's arrived, departed */
-    SMAX_GLOBAL smax_u32 *part;   /* the launch's partials        */
-    smax_i64 g;                   /* this group's ticket          */
+    SMAX_GLOBAL smax_u32 *sync;
+    SMAX_GLOBAL smax_u32 *part;
+    smax_i64 g; /* this group's ticket */
     smax_chunk c;
 } smax_coop;
 
-/* Draws this group's ticket and finds its chunk; `red` is group scratch of
- * at least one word. Called by every item. */
 SMAX_FN smax_coop smax_coop_start(SMAX_GLOBAL smax_u32 *sync, smax_i64 sync_off,
                                   SMAX_GLOBAL smax_u32 *part, smax_i64 part_off,
-                                  smax_i64 rows, int cols, int chunk_len,
-                                  int chunks, SMAX_LOCAL float *red, int lid)
+                                  int cols, int chunk_len, int chunks,
+                                  int ticket_base, SMAX_LOCAL float *red,
+                                  int lid)
 {
-    SMAX_GLOBAL smax_u32 *s = sync + sync_off;
-    const smax_u32 n = (smax_u32)(rows * chunks);
-    SMAX_LOCAL smax_u32 *word = (SMAX_LOCAL smax_u32 *)red;
-    if (lid == 0) {
-        const smax_u32 t = SMAX_ATOMIC_INC(s);
-        if (t == n - 1u) /* every ticket is drawn: ready for the next launch */
-            SMAX_ATOMIC_XCHG(s, 0u);
-        word[0] = t;
-    }
-    SMAX_BARRIER();
     smax_coop k;
-    k.g = (smax_i64)word[0];
-    SMAX_BARRIER(); /* red may be reused right after */
-    k.c = smax_chunk_of(k.g, cols, chunk_len, chunks);
-    k.counts = s + 1 + 2 * k.c.row;
+    k.sync = sync + sync_off;
     k.part = part + part_off;
+    k.g = smax_coop_ticket(k.sync, (smax_u32)ticket_base, red, lid);
+    k.c = smax_chunk_of(k.g, cols, chunk_len, chunks);
     return k;
 }
 
-/* Publishes this group's partial `mine`, waits until every group of its
- * row has published, and returns the merge of the row's partials: every
- * item takes its share in a fixed order and the group reduces the shares
- * in a fixed order, so every group of the row gets the same bits. Called
- * by every item; `red` as for smax_reduce_partial. */
+/* Publishes this group's partial and returns its row's total. Called by
+ * every item. */
 SMAX_FN smax_partial smax_coop_exchange(smax_coop k, int chunks,
-                                        smax_partial mine,
+                                        smax_partial mine, int epoch,
                                         SMAX_LOCAL float *red, int lid,
                                         int lanes)
 {
-    SMAX_GLOBAL smax_u32 *row_part = k.part + 2 * (k.c.row * chunks);
-    if (lid == 0) {
-        SMAX_ATOMIC_XCHG(k.part + 2 * k.g, SMAX_AS_UINT(mine.m));
-        SMAX_ATOMIC_XCHG(k.part + 2 * k.g + 1, SMAX_AS_UINT(mine.s));
-        SMAX_GLOBAL_FENCE(); /* the partial before the count */
-        SMAX_ATOMIC_INC(k.counts);
-        while (SMAX_ATOMIC_READ(k.counts) != (smax_u32)chunks) {
-        }
-        SMAX_GLOBAL_FENCE(); /* the count before the partials */
-    }
-    SMAX_BARRIER();
-    smax_partial p = smax_partial_identity();
-    for (int j = lid; j < chunks; j += lanes) {
-        smax_partial q;
-        q.m = SMAX_AS_FLOAT(SMAX_ATOMIC_READ(row_part + 2 * j));
-        q.s = SMAX_AS_FLOAT(SMAX_ATOMIC_READ(row_part + 2 * j + 1));
-        p = smax_merge(p, q);
-    }
-    const smax_partial total = smax_reduce_partial(red, p, lid, lid, lanes);
-    SMAX_BARRIER(); /* every item has read: the last group of the row to
-                       get past here is the last to need the counts */
-    if (lid == 0 &&
-        SMAX_ATOMIC_INC(k.counts + 1) == (smax_u32)chunks - 1u) {
-        SMAX_ATOMIC_XCHG(k.counts, 0u);
-        SMAX_ATOMIC_XCHG(k.counts + 1, 0u);
-    }
-    return total;
+    if (lid == 0)
+        smax_coop_publish(k.sync, k.part, k.g, mine, (smax_u32)epoch);
+    return smax_coop_total(k.sync, k.part, k.c.row * chunks, chunks,
+                           (smax_u32)epoch, red, lid, lanes);
 }
 
 #endif /* SMAX_COOPERATIVE_H */

@@ -24,9 +24,10 @@
 SMAX_KERNEL void SMAX_KNAME(smax_mb_onchip)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
     SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
-    smax_i64 rows, int cols, int chunk_len, int chunks, int chunk_pitch,
+    int cols, int chunk_len, int chunks, int chunk_pitch,
     float scale, int flags, SMAX_GLOBAL smax_u32 *sync, smax_i64 sync_off,
-    SMAX_GLOBAL smax_u32 *partials, smax_i64 partials_off SMAX_DYN_LOCAL_PARAM)
+    SMAX_GLOBAL smax_u32 *partials, smax_i64 partials_off, int ticket_base,
+    int epoch SMAX_DYN_LOCAL_PARAM)
 {
     SMAX_DYN_LOCAL_DECL
     const int lid = SMAX_LOCAL_ID();
@@ -34,8 +35,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_onchip)(
     SMAX_LOCAL smax_onchip_t *chunk = (SMAX_LOCAL smax_onchip_t *)smax_dyn_local;
     SMAX_LOCAL float *red = smax_onchip_after(chunk, 1, chunk_pitch);
     const smax_coop k =
-        smax_coop_start(sync, sync_off, partials, partials_off, rows, cols,
-                        chunk_len, chunks, red, lid);
+        smax_coop_start(sync, sync_off, partials, partials_off, cols,
+                        chunk_len, chunks, ticket_base, red, lid);
     const smax_chunk c = k.c;
     const SMAX_GLOBAL smax_in_t *xr = x + x_off + c.row * x_stride;
     SMAX_GLOBAL smax_out_t *yr = y + y_off + c.row * y_stride;
@@ -74,7 +75,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_onchip)(
     mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);
 
     const smax_partial total =
-        smax_coop_exchange(k, chunks, mine, red, lid, lanes);
+        smax_coop_exchange(k, chunks, mine, epoch, red, lid, lanes);
 
     const smax_row_total t = smax_row_total_of(total, flags);
     const int keep_x = flags & SMAX_FLAG_LOG_BIT;
