@@ -19,6 +19,8 @@ typedef struct smax_device_traits {
     int is_cpu;                  /* work-items are CPU loop iterations  */
     uint32_t preferred_group;    /* group size for streaming kernels    */
     uint32_t max_local_dynamic;  /* bytes of dynamic on-chip memory     */
+    int cooperative;             /* groups of a row may wait on each
+                                    other (kernels/smax_cooperative.h) */
 } smax_device_traits;
 
 struct smax_context_s {

@@ -265,8 +265,9 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * for up to one group per compute unit and row whatever else the device
  * runs (kernels/smax_cooperative.h). Chunks are as many as the on-chip
  * share asks, and more where the rows are too few to give every compute
- * unit a group. CPU devices run a group to its end before the next one
- * starts there: never on them. Returns 0 where the row cannot be held. */
+ * unit a group. Only where the backend says groups may wait on each other
+ * (not on CPU devices, which run a group to its end before the next one
+ * starts there). Returns 0 where the row cannot be held. */
 static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
                                   smax_exec_plan *plan)
 {
@@ -275,7 +276,7 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
         (int64_t)plan->onchip_bytes * fused_arrays(plan->direction);
     const int64_t share = ctx->traits.max_local_dynamic /
                           (SMAX_COOP_GROUPS_PER_CU * per_col);
-    if (ctx->traits.is_cpu || share < 16)
+    if (!ctx->traits.cooperative || share < 16)
         return 0;
     int64_t chunks = ceil_div(p->cols, share);
     if (p->rows * chunks < cus)

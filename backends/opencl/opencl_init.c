@@ -51,6 +51,15 @@ static smax_status query_info(smax_context ctx)
     info->supports_bf16 = 1;
     ctx->traits.is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
     ctx->traits.preferred_group = ctx->traits.is_cpu ? CPU_GROUP : GPU_GROUP;
+    /* A CPU device runs a group to its end before it starts the next on
+     * that core, so groups that wait on each other could wait forever;
+     * with no more of them per row than cores, PoCL runs them side by
+     * side. SMAX_TEST_CPU_COOPERATIVE=1 allows that, for the conformance
+     * suite to cover the one-launch kernels on a CPU (tests/CMakeLists.txt);
+     * it is a test switch, not a tuning one. */
+    const char *coop = getenv("SMAX_TEST_CPU_COOPERATIVE");
+    ctx->traits.cooperative =
+        !ctx->traits.is_cpu || (coop != NULL && strcmp(coop, "1") == 0);
     /* Drivers keep some local memory per group: on the H100, NVIDIA's
      * OpenCL failed a fused launch using exactly CL_DEVICE_LOCAL_MEM_SIZE
      * with CL_OUT_OF_RESOURCES. create_kernels() also takes the kernels'

@@ -2,8 +2,12 @@
  * conf_main.c - smax_conformance: the conformance suite's entry point.
  *
  *   smax_conformance [--large] [--full] [-v] [--only GROUP]
- *                    [--variant TEXT]
+ *                    [--variant TEXT] [--expect-cooperative]
  *
+ * --expect-cooperative: first assert that the device runs multi-block in
+ * one launch (a forced multiblock plan of 4 x 100000 keeps its chunks
+ * on-chip), so that a run meant to cover those kernels (on a CPU device,
+ * with SMAX_TEST_CPU_COOPERATIVE=1) cannot pass without them.
  * --full: the large tier runs every length for every variant (no
  * thinning, conf_thinned); the default tier always does. --variant runs
  * only the variants whose name contains TEXT, or one of several texts
@@ -42,7 +46,8 @@ static const group groups[] = {
 static int usage(const char *argv0)
 {
     fprintf(stderr, "usage: %s [--large] [--full] [-v] [--only GROUP] "
-                    "[--variant TEXT[+TEXT...]]\ngroups:",
+                    "[--variant TEXT[+TEXT...]] [--expect-cooperative]\n"
+                    "groups:",
             argv0);
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; ++i)
         fprintf(stderr, " %s", groups[i].name);
@@ -53,11 +58,31 @@ static int usage(const char *argv0)
     return 2;
 }
 
+/* --expect-cooperative: the multi-block plan of a few long rows is the
+ * one-launch form (one merge level, several chunks, said in its reason). */
+static void check_cooperative(conf_suite *s)
+{
+    smax_problem p = smax_problem_make(4, 100000);
+    p.algorithm = SMAX_ALGO_MULTIBLOCK;
+    smax_plan_info pi;
+    const smax_status st = smax_plan(s->ctx, &p, &pi);
+    if (st == SMAX_SUCCESS && pi.merge_levels == 1 && pi.chunks_per_row >= 2 &&
+        strstr(pi.reason, "one launch") != NULL)
+        conf_pass("[cooperative] multiblock 4 x 100000 runs in one launch: %s",
+                  pi.reason);
+    else
+        conf_fail("[cooperative] multiblock 4 x 100000 is not the one-launch "
+                  "form (%s, %lld chunks, %u levels): %s",
+                  smax_status_string(st), (long long)pi.chunks_per_row,
+                  pi.merge_levels, st == SMAX_SUCCESS ? pi.reason : "");
+}
+
 int main(int argc, char **argv)
 {
     conf_suite s;
     memset(&s, 0, sizeof s);
     const char *only = NULL;
+    int expect_cooperative = 0;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--large") == 0)
             s.large = 1;
@@ -69,6 +94,8 @@ int main(int argc, char **argv)
             only = argv[++i];
         else if (strcmp(argv[i], "--variant") == 0 && i + 1 < argc)
             s.only_variant = argv[++i];
+        else if (strcmp(argv[i], "--expect-cooperative") == 0)
+            expect_cooperative = 1;
         else
             return usage(argv[0]);
     }
@@ -115,6 +142,8 @@ int main(int argc, char **argv)
     struct timespec t0, t1;
     timespec_get(&t0, TIME_UTC);
     conf_find_fused_limits(&s);
+    if (expect_cooperative)
+        check_cooperative(&s);
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; ++i) {
         if (only && strcmp(only, groups[i].name) != 0)
             continue;
