@@ -413,19 +413,18 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         const int64_t very_few = ctx->info.compute_units / 8 + 1;
         const int split = fits ? rows_plan.groups < very_few
                                : rows_plan.groups < busy;
-        /* Rows too long for one group (past its on-chip memory, or past
-         * SMAX_FUSED_MAX_ITEM_ELEMS per item of the largest group,
-         * forward), and
-         * long rows too few to give every compute unit work, run with
+        /* Rows too long for one group (past its on-chip memory, or, forward,
+         * past SMAX_FUSED_MAX_ITEM_ELEMS per item of the largest group),
+         * and long rows too few to give every compute unit work, run with
          * their chunks spread over groups that hold them on-chip: one
          * read, one write. Other rows that fit stay fused: H100, fused
          * f32 8192 x 32768 and f32 backward 16384 x 16384 at 96-101% of
          * copy, spread at 89-92%; bf16 4096 x 65536 fused at 71%, spread
          * at 85%. */
+        const int64_t item_cols =
+            SMAX_FUSED_MAX_ITEM_ELEMS * (int64_t)ctx->info.max_group_size;
         const int spread =
-            !fits ||
-            (dir == SMAX_FORWARD &&
-             p->cols > SMAX_FUSED_MAX_ITEM_ELEMS * (int64_t)ctx->info.max_group_size) ||
+            !fits || (dir == SMAX_FORWARD && p->cols > item_cols) ||
             (rows_plan.groups < very_few && p->cols >= long_row);
         if (spread && plan_multiblock_onchip(ctx, p, plan)) {
             snprintf(plan->reason, sizeof plan->reason,

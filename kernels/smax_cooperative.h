@@ -97,6 +97,8 @@ typedef struct smax_coop {
     smax_chunk c;
 } smax_coop;
 
+/* Draws this group's ticket and finds the chunk it names; `red` is group
+ * scratch of at least one word. Called by every item. */
 SMAX_FN smax_coop smax_coop_start(SMAX_GLOBAL smax_u32 *sync, smax_i64 sync_off,
                                   SMAX_GLOBAL smax_u32 *part, smax_i64 part_off,
                                   int cols, int chunk_len, int chunks,

@@ -65,6 +65,7 @@ static void check_cooperative(conf_suite *s)
     smax_problem p = smax_problem_make(4, 100000);
     p.algorithm = SMAX_ALGO_MULTIBLOCK;
     smax_plan_info pi;
+    memset(&pi, 0, sizeof pi); /* read below even when planning fails */
     const smax_status st = smax_plan(s->ctx, &p, &pi);
     if (st == SMAX_SUCCESS && pi.merge_levels == 1 && pi.chunks_per_row >= 2 &&
         strstr(pi.reason, "one launch") != NULL)
