@@ -35,7 +35,8 @@ static void plan_str(const bench_result *r, char *buf, size_t n)
         len += snprintf(buf + len, n - (size_t)len, " c%lld",
                         (long long)r->chunks_per_row);
     if (r->merge_levels > 0 && len < (int)n)
-        len += snprintf(buf + len, n - (size_t)len, " L%u", r->merge_levels);
+        len += snprintf(buf + len, n - (size_t)len, " L%u%s", r->merge_levels,
+                        r->cluster ? "K" : "");
     if (len < (int)n)
         snprintf(buf + len, n - (size_t)len, " v%u", r->vector_width);
 }

@@ -37,7 +37,8 @@ smax_status smax_backend_copy(smax_context ctx, smax_native_mem dst,
  * kernels/smax_kernel_list.h). */
 #define SMAX_KERNEL_ENUM(id, name) SMAX_KERNEL_##id,
 typedef enum smax_kernel_id {
-    SMAX_KERNEL_LIST(SMAX_KERNEL_ENUM) SMAX_KERNEL_COUNT
+    SMAX_KERNEL_LIST(SMAX_KERNEL_ENUM)
+    SMAX_CLUSTER_KERNEL_LIST(SMAX_KERNEL_ENUM) SMAX_KERNEL_COUNT
 } smax_kernel_id;
 
 extern const char *const smax_kernel_names[SMAX_KERNEL_COUNT];
@@ -60,7 +61,8 @@ typedef struct smax_arg {
     } v;
 } smax_arg;
 
-#define SMAX_MAX_KERNEL_ARGS 20
+/* The longest parameter list: the backward one-launch kernel's 21. */
+#define SMAX_MAX_KERNEL_ARGS 24
 
 /* Enqueues `groups` groups of `group_size` work-items of the kernel's
  * instantiation for dtype pair `pair` (3 * in + out, smax_kernel_list.h).
@@ -71,5 +73,21 @@ smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
                                 int pair, int64_t groups, int group_size,
                                 size_t local_bytes, const smax_arg *args,
                                 int nargs);
+
+/* Thread-block clusters (CUDA on sm_90 and later, where the backend set
+ * traits.max_cluster; kernels/smax_cluster.h). How many clusters of
+ * `cluster` groups of the kernel's instantiation, each of group_size
+ * work-items and local_bytes of dynamic on-chip memory, the device holds
+ * at once: 0 where it cannot run one, and on every other backend. */
+int smax_backend_max_clusters(smax_context ctx, smax_kernel_id kernel,
+                              int pair, int cluster, int group_size,
+                              size_t local_bytes);
+/* As smax_backend_launch, with every `cluster` consecutive groups one
+ * cluster (groups a multiple of cluster). */
+smax_status smax_backend_launch_clusters(smax_context ctx,
+                                         smax_kernel_id kernel, int pair,
+                                         int64_t groups, int cluster,
+                                         int group_size, size_t local_bytes,
+                                         const smax_arg *args, int nargs);
 
 #endif

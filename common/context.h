@@ -21,6 +21,9 @@ typedef struct smax_device_traits {
     uint32_t max_local_dynamic;  /* bytes of dynamic on-chip memory     */
     int cooperative;             /* groups of a row may wait on each
                                     other (kernels/smax_cooperative.h) */
+    int max_cluster;             /* groups a thread-block cluster may
+                                    have; 0: no clusters
+                                    (kernels/smax_cluster.h)           */
 } smax_device_traits;
 
 struct smax_context_s {

@@ -8,7 +8,8 @@
 
 #define SMAX_KERNEL_NAME(id, name) #name,
 const char *const smax_kernel_names[SMAX_KERNEL_COUNT] = {
-    SMAX_KERNEL_LIST(SMAX_KERNEL_NAME)};
+    SMAX_KERNEL_LIST(SMAX_KERNEL_NAME)
+        SMAX_CLUSTER_KERNEL_LIST(SMAX_KERNEL_NAME)};
 
 /* Kernel arguments, by kind. */
 #define ARG(k, field, value) ((smax_arg){.kind = (k), .v.field = (value)})
@@ -87,14 +88,47 @@ typedef struct operand_args {
     int64_t stride[SMAX_MAX_OPERANDS];
 } operand_args;
 
-static int push_operands(smax_arg *a, int n, const operand_args *o, int count)
+/* A kernel's arguments, in the order of its parameter list; pushes past
+ * SMAX_MAX_KERNEL_ARGS are counted, not written, and make the launch fail
+ * (launch_with). */
+typedef struct kernel_args {
+    smax_arg a[SMAX_MAX_KERNEL_ARGS];
+    int n;
+} kernel_args;
+
+static void push(kernel_args *k, smax_arg arg)
+{
+    if (k->n < SMAX_MAX_KERNEL_ARGS)
+        k->a[k->n] = arg;
+    k->n++;
+}
+
+static void push_operands(kernel_args *k, const operand_args *o, int count)
 {
     for (int i = 0; i < count; ++i) {
-        a[n++] = mem_arg(o->mem[i]);
-        a[n++] = i64_arg(o->off[i]);
-        a[n++] = i64_arg(o->stride[i]);
+        push(k, mem_arg(o->mem[i]));
+        push(k, i64_arg(o->off[i]));
+        push(k, i64_arg(o->stride[i]));
     }
-    return n;
+}
+
+static smax_status too_many_args(smax_context ctx, smax_kernel_id kernel,
+                                 const kernel_args *k)
+{
+    return smax_fail(ctx, SMAX_ERROR_BACKEND,
+                     "%s: %d kernel arguments, more than the %d a launch "
+                     "takes (SMAX_MAX_KERNEL_ARGS)",
+                     smax_kernel_names[kernel], k->n, SMAX_MAX_KERNEL_ARGS);
+}
+
+static smax_status launch_with(smax_context ctx, smax_kernel_id kernel,
+                               int pair, int64_t groups, int group_size,
+                               size_t local_bytes, const kernel_args *k)
+{
+    if (k->n > SMAX_MAX_KERNEL_ARGS)
+        return too_many_args(ctx, kernel, k);
+    return smax_backend_launch(ctx, kernel, pair, groups, group_size,
+                               local_bytes, k->a, k->n);
 }
 
 typedef struct kernel_set {
@@ -119,28 +153,28 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
                             const smax_exec_plan *plan, const operand_args *o)
 {
     const kernel_set *ks = kernels_of(plan);
-    smax_arg a[SMAX_MAX_KERNEL_ARGS];
-    int n = push_operands(a, 0, o, o->n);
-    a[n++] = i64_arg(p->rows);
-    a[n++] = i32_arg((int32_t)p->cols);
+    kernel_args k = {.n = 0};
+    push_operands(&k, o, o->n);
+    push(&k, i64_arg(p->rows));
+    push(&k, i32_arg((int32_t)p->cols));
     if (plan->per_item) { /* CPU rows: no lanes, no local memory */
-        a[n++] = f32_arg(p->scale);
-        a[n++] = i32_arg((int32_t)p->flags);
-        return smax_backend_launch(ctx, SMAX_KERNEL_CPU_ROWS, plan->pair,
-                                   plan->groups, plan->group_size, 0, a, n);
+        push(&k, f32_arg(p->scale));
+        push(&k, i32_arg((int32_t)p->flags));
+        return launch_with(ctx, SMAX_KERNEL_CPU_ROWS, plan->pair,
+                                   plan->groups, plan->group_size, 0, &k);
     }
     smax_kernel_id kernel = ks->online;
     if (plan->algorithm == SMAX_ALGO_FUSED && plan->in_registers) {
         kernel = ks->fused_regs;
     } else if (plan->algorithm == SMAX_ALGO_FUSED) {
         kernel = ks->fused;
-        a[n++] = i32_arg(plan->cols_padded);
+        push(&k, i32_arg(plan->cols_padded));
     }
-    a[n++] = i32_arg(plan->lanes);
-    a[n++] = f32_arg(p->scale);
-    a[n++] = i32_arg((int32_t)p->flags);
-    return smax_backend_launch(ctx, kernel, plan->pair, plan->groups,
-                               plan->group_size, plan->local_bytes, a, n);
+    push(&k, i32_arg(plan->lanes));
+    push(&k, f32_arg(p->scale));
+    push(&k, i32_arg((int32_t)p->flags));
+    return launch_with(ctx, kernel, plan->pair, plan->groups,
+                               plan->group_size, plan->local_bytes, &k);
 }
 
 /* Phase 1 writes partials at scratch element 0; each merge level reads one
@@ -153,38 +187,38 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
     const int backward = plan->direction == SMAX_BACKWARD;
     const smax_native_mem scratch = ctx->scratch;
     const int64_t region_b = 2 * p->rows * plan->chunks;
-    smax_arg a[SMAX_MAX_KERNEL_ARGS];
+    kernel_args k = {.n = 0};
     /* The inputs: x, or y and dy. */
-    int n = push_operands(a, 0, o, o->n - 1);
-    a[n++] = i32_arg((int32_t)p->cols);
-    a[n++] = i32_arg(plan->chunk_len);
-    a[n++] = i32_arg(plan->chunks);
+    push_operands(&k, o, o->n - 1);
+    push(&k, i32_arg((int32_t)p->cols));
+    push(&k, i32_arg(plan->chunk_len));
+    push(&k, i32_arg(plan->chunks));
     if (backward)
-        a[n++] = i32_arg((int32_t)p->flags);
+        push(&k, i32_arg((int32_t)p->flags));
     else
-        a[n++] = f32_arg(p->scale);
-    a[n++] = mem_arg(scratch);
-    a[n++] = i64_arg(0);
+        push(&k, f32_arg(p->scale));
+    push(&k, mem_arg(scratch));
+    push(&k, i64_arg(0));
     smax_status st =
-        smax_backend_launch(ctx, ks->partials, plan->pair, plan->groups,
-                            plan->group_size, plan->local_bytes, a, n);
+        launch_with(ctx, ks->partials, plan->pair, plan->groups,
+                            plan->group_size, plan->local_bytes, &k);
 
     int64_t src = 0, dst = region_b;
     int n_in = plan->chunks;
     for (int level = 0; st == SMAX_SUCCESS && level < plan->merge_levels;
          ++level) {
         const int n_out = (n_in + plan->fan_in - 1) / plan->fan_in;
-        n = 0;
-        a[n++] = mem_arg(scratch);
-        a[n++] = i64_arg(src);
-        a[n++] = i32_arg(n_in);
-        a[n++] = mem_arg(scratch);
-        a[n++] = i64_arg(dst);
-        a[n++] = i32_arg(n_out);
-        a[n++] = i32_arg(plan->fan_in);
-        st = smax_backend_launch(ctx, SMAX_KERNEL_MB_MERGE, plan->pair,
+        k.n = 0;
+        push(&k, mem_arg(scratch));
+        push(&k, i64_arg(src));
+        push(&k, i32_arg(n_in));
+        push(&k, mem_arg(scratch));
+        push(&k, i64_arg(dst));
+        push(&k, i32_arg(n_out));
+        push(&k, i32_arg(plan->fan_in));
+        st = launch_with(ctx, SMAX_KERNEL_MB_MERGE, plan->pair,
                                  p->rows * n_out, plan->group_size,
-                                 plan->local_bytes, a, n);
+                                 plan->local_bytes, &k);
         const int64_t t = src;
         src = dst;
         dst = t;
@@ -193,25 +227,47 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
     if (st != SMAX_SUCCESS)
         return st;
 
-    n = push_operands(a, 0, o, o->n);
-    a[n++] = i32_arg((int32_t)p->cols);
-    a[n++] = i32_arg(plan->chunk_len);
-    a[n++] = i32_arg(plan->chunks);
-    a[n++] = f32_arg(p->scale);
-    a[n++] = i32_arg((int32_t)p->flags);
-    a[n++] = mem_arg(scratch);
-    a[n++] = i64_arg(src);
-    return smax_backend_launch(ctx, ks->finish, plan->pair, plan->groups,
-                               plan->group_size, 0, a, n);
+    k.n = 0;
+    push_operands(&k, o, o->n);
+    push(&k, i32_arg((int32_t)p->cols));
+    push(&k, i32_arg(plan->chunk_len));
+    push(&k, i32_arg(plan->chunks));
+    push(&k, f32_arg(p->scale));
+    push(&k, i32_arg((int32_t)p->flags));
+    push(&k, mem_arg(scratch));
+    push(&k, i64_arg(src));
+    return launch_with(ctx, ks->finish, plan->pair, plan->groups,
+                               plan->group_size, 0, &k);
 }
 
 /* The multi-block phases in one launch: operands, cols, chunk_len,
- * chunks, chunk pitch, scale, flags, ticket counter and flags (the sync
- * area), partials (the scratch), ticket base, epoch. */
+ * chunks, chunk pitch, scale, flags, and for the portable exchange the
+ * ticket counter and flags (the sync area), partials (the scratch),
+ * ticket base, epoch; a row of the cluster kernels is one cluster of
+ * plan->cluster groups. */
 static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
                                    const smax_exec_plan *plan,
                                    const operand_args *o)
 {
+    kernel_args k = {.n = 0};
+    push_operands(&k, o, o->n);
+    push(&k, i32_arg((int32_t)p->cols));
+    push(&k, i32_arg(plan->chunk_len));
+    push(&k, i32_arg(plan->chunks));
+    push(&k, i32_arg(plan->cols_padded));
+    push(&k, f32_arg(p->scale));
+    push(&k, i32_arg((int32_t)p->flags));
+    if (plan->cluster) {
+        const smax_kernel_id kernel = plan->direction == SMAX_BACKWARD
+                                          ? SMAX_KERNEL_BWD_MB_CLUSTER
+                                          : SMAX_KERNEL_MB_CLUSTER;
+        if (k.n > SMAX_MAX_KERNEL_ARGS)
+            return too_many_args(ctx, kernel, &k);
+        return smax_backend_launch_clusters(ctx, kernel, plan->pair,
+                                            plan->groups, plan->cluster,
+                                            plan->group_size,
+                                            plan->local_bytes, k.a, k.n);
+    }
     /* Flags hold epochs 1 .. 2^31 - 1 (0 is a fresh area's); past that
      * the area is zeroed again before an epoch repeats. */
     if (ctx->epoch == INT32_MAX) {
@@ -223,25 +279,17 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
         if (st != SMAX_SUCCESS)
             return st;
     }
-    smax_arg a[SMAX_MAX_KERNEL_ARGS];
-    int n = push_operands(a, 0, o, o->n);
-    a[n++] = i32_arg((int32_t)p->cols);
-    a[n++] = i32_arg(plan->chunk_len);
-    a[n++] = i32_arg(plan->chunks);
-    a[n++] = i32_arg(plan->cols_padded);
-    a[n++] = f32_arg(p->scale);
-    a[n++] = i32_arg((int32_t)p->flags);
-    a[n++] = mem_arg(ctx->sync);
-    a[n++] = i64_arg(0);
-    a[n++] = mem_arg(ctx->scratch);
-    a[n++] = i64_arg(0);
-    a[n++] = i32_arg((int32_t)ctx->tickets_drawn);
-    a[n++] = i32_arg((int32_t)(ctx->epoch + 1));
-    const smax_status st = smax_backend_launch(
+    push(&k, mem_arg(ctx->sync));
+    push(&k, i64_arg(0));
+    push(&k, mem_arg(ctx->scratch));
+    push(&k, i64_arg(0));
+    push(&k, i32_arg((int32_t)ctx->tickets_drawn));
+    push(&k, i32_arg((int32_t)(ctx->epoch + 1)));
+    const smax_status st = launch_with(
         ctx,
         plan->direction == SMAX_BACKWARD ? SMAX_KERNEL_BWD_MB_ONCHIP
                                          : SMAX_KERNEL_MB_ONCHIP,
-        plan->pair, plan->groups, plan->group_size, plan->local_bytes, a, n);
+        plan->pair, plan->groups, plan->group_size, plan->local_bytes, &k);
     if (st == SMAX_SUCCESS) {
         ctx->tickets_drawn += (uint32_t)plan->groups;
         ctx->epoch++;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "plan.h"
+#include "backend.h"
 #include "smax_geometry.h"
 
 /* A multi-block chunk holds at most this many elements, so huge vectors
@@ -258,6 +259,39 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * f32 and bf16 alike. The gradient has no exponential (softmax) and kept
  * its fused rows: bf16 8192 x 50257 at 89% fused, 81% spread. */
 #define SMAX_FUSED_MAX_ITEM_ELEMS 32
+/* Elements per work-item below which a one-launch chunk pays its group's
+ * fixed cost (the wait for the row's slowest chunk, the exchange) for too
+ * little data, where rows are many enough to fill the device otherwise:
+ * NVIDIA's OpenCL on the H100 (48 KB of local memory: chunks of 2K f32, 8
+ * per item) ran one launch at 33-55% of copy where online ran at 57-65%,
+ * rows of 16384-262144 (bench/results/h100-2026-11-23-clusters); CUDA's
+ * chunks (227 KB: 18-75 per item) beat both. */
+#define SMAX_COOP_MIN_ITEM_ELEMS 16
+
+/* On-chip bytes the cluster kernels take past the portable ones: the
+ * published partial (kernels/smax_multiblock_cluster.h). */
+static size_t cluster_bytes(void)
+{
+    return 2 * sizeof(float);
+}
+
+/* Makes a one-launch plan's rows thread-block clusters
+ * (kernels/smax_cluster.h) where the device has clusters of `chunks`
+ * groups of this size: the chunks' partials are then exchanged on-chip,
+ * and no group waits on one the hardware has not made resident. */
+static int plan_cluster(smax_context ctx, smax_exec_plan *plan)
+{
+    if (plan->chunks > ctx->traits.max_cluster ||
+        smax_backend_max_clusters(
+            ctx,
+            plan->direction == SMAX_BACKWARD ? SMAX_KERNEL_BWD_MB_CLUSTER
+                                             : SMAX_KERNEL_MB_CLUSTER,
+            plan->pair, plan->chunks, plan->group_size,
+            plan->local_bytes) < 1)
+        return 0;
+    plan->cluster = plan->chunks;
+    return 1;
+}
 
 /* The multi-block phases in one launch with every chunk held on-chip
  * (kernels/smax_multiblock_onchip.h), where that can run: a row's groups
@@ -267,29 +301,26 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * share asks, and more where the rows are too few to give every compute
  * unit a group. Only where the backend says groups may wait on each other
  * (not on CPU devices, which run a group to its end before the next one
- * starts there). Returns 0 where the row cannot be held. */
-static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
-                                  smax_exec_plan *plan)
+ * starts there). Where the device has thread-block clusters and a row
+ * fits one, the row is a cluster (plan_cluster): up to max_cluster
+ * chunks, grown past the share where the row needs it. Returns 0 where
+ * the row cannot be held. */
+/* The geometry of a one-launch plan of `chunks` chunks a row, with
+ * `extra` bytes of on-chip memory a group past the chunk and the
+ * reduction scratch. Returns 0 where a chunk does not fit a group. */
+static int onchip_geometry(smax_context ctx, const smax_problem *p,
+                           smax_exec_plan *plan, int64_t chunks, size_t extra)
 {
-    const int64_t cus = ctx->info.compute_units;
     const int64_t per_col =
         (int64_t)plan->onchip_bytes * fused_arrays(plan->direction);
-    const int64_t share = ctx->traits.max_local_dynamic /
-                          (SMAX_COOP_GROUPS_PER_CU * per_col);
-    if (!ctx->traits.cooperative || share < 16)
-        return 0;
-    int64_t chunks = ceil_div(p->cols, share);
-    if (p->rows * chunks < cus)
-        chunks = ceil_div(cus, p->rows);
-    if (chunks > cus)
-        chunks = cus;
     const int64_t min_len = (int64_t)plan->vec * group_size(ctx);
     int64_t len = (ceil_div(p->cols, chunks) + 7) & ~(int64_t)7;
     if (len < min_len)
         len = min_len;
     const int group = row_group_size(ctx, len * per_col);
     const int64_t pitch = row_pitch(len, plan->onchip_bytes);
-    const size_t local = (size_t)(pitch * per_col) + reduction_bytes(group);
+    const size_t local =
+        (size_t)(pitch * per_col) + reduction_bytes(group) + extra;
     if (local > ctx->traits.max_local_dynamic)
         return 0;
     plan->algorithm = SMAX_ALGO_MULTIBLOCK;
@@ -303,6 +334,42 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
     plan->groups = p->rows * plan->chunks;
     plan->local_bytes = local;
     plan->merge_levels = 1;
+    return 1;
+}
+
+/* Elements of a one-launch chunk at its share of on-chip memory. */
+static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan)
+{
+    const int64_t per_col =
+        (int64_t)plan->onchip_bytes * fused_arrays(plan->direction);
+    return ctx->traits.max_local_dynamic / (SMAX_COOP_GROUPS_PER_CU * per_col);
+}
+
+static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
+                                  smax_exec_plan *plan)
+{
+    const int64_t cus = ctx->info.compute_units;
+    const int64_t share = onchip_share(ctx, plan);
+    if (share < 16)
+        return 0;
+    int64_t chunks = ceil_div(p->cols, share);
+    if (p->rows * chunks < cus)
+        chunks = ceil_div(cus, p->rows);
+    if (chunks > cus)
+        chunks = cus;
+    /* A cluster where the row fits one: its chunks grow past the share
+     * where they must, up to what a group holds. */
+    const int64_t in_cluster = chunks < ctx->traits.max_cluster
+                                   ? chunks
+                                   : ctx->traits.max_cluster;
+    if (in_cluster > 0 &&
+        onchip_geometry(ctx, p, plan, in_cluster, cluster_bytes()) &&
+        plan_cluster(ctx, plan))
+        return 1;
+    if (!ctx->traits.cooperative ||
+        !onchip_geometry(ctx, p, plan, chunks, 0))
+        return 0;
+    plan->cluster = 0;
     /* A partial per group; the ticket counter and a flag per group. */
     plan->scratch_bytes = (size_t)plan->groups * 2 * sizeof(float);
     plan->sync_bytes = (size_t)(1 + plan->groups) * sizeof(uint32_t);
@@ -392,9 +459,10 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         break;
     case SMAX_ALGO_MULTIBLOCK:
         plan_multiblock_any(ctx, p, plan);
-        snprintf(plan->reason, sizeof plan->reason, "forced: multiblock%s",
+        snprintf(plan->reason, sizeof plan->reason, "forced: multiblock%s%s",
                  plan->cooperative ? ", chunks held on-chip in one launch"
-                                   : "");
+                                   : "",
+                 plan->cluster ? ", each row a thread-block cluster" : "");
         break;
     default: {
         if (ctx->traits.is_cpu && dir == SMAX_FORWARD) {
@@ -423,19 +491,23 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
          * at 85%. */
         const int64_t item_cols =
             SMAX_FUSED_MAX_ITEM_ELEMS * (int64_t)ctx->info.max_group_size;
+        const int small_chunks = onchip_share(ctx, plan) <
+                                 SMAX_COOP_MIN_ITEM_ELEMS * group_size(ctx);
+        const int many_rows = rows_plan.groups >= busy;
         const int spread =
-            !fits || (dir == SMAX_FORWARD && p->cols > item_cols) ||
+            (!(small_chunks && many_rows) &&
+             (!fits || (dir == SMAX_FORWARD && p->cols > item_cols))) ||
             (rows_plan.groups < very_few && p->cols >= long_row);
         if (spread && plan_multiblock_onchip(ctx, p, plan)) {
             snprintf(plan->reason, sizeof plan->reason,
-                     "auto: %s: each row's %d chunks held on-chip by groups "
-                     "that merge their partials in one launch; one read, "
-                     "one write",
+                     "auto: %s: %d chunks a row held on-chip by %s, one "
+                     "launch; one read, one write",
                      !fits ? "the row exceeds one group's on-chip memory"
                      : rows_plan.groups < very_few
                          ? "too few rows to fill the compute units"
                          : "the row is long for one group",
-                     plan->chunks);
+                     plan->chunks,
+                     plan->cluster ? "a cluster" : "groups that exchange partials");
         } else if (split && p->cols >= long_row) {
             plan_multiblock(ctx, p, plan);
             snprintf(plan->reason, sizeof plan->reason,
@@ -450,7 +522,7 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                      "one read, one write",
                      (long long)p->cols, (long long)fused_max,
                      plan->in_registers ? ", held in registers" : "");
-        } else if (!ctx->traits.is_cpu) {
+        } else if (!ctx->traits.is_cpu && !small_chunks) {
             /* Measured on the H100: chunks of long rows keep more groups
              * in flight than one group per row (62% vs 52-60% of copy). */
             plan_multiblock(ctx, p, plan);

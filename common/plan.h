@@ -36,6 +36,9 @@ typedef struct smax_exec_plan {
     int cooperative;      /* multiblock in one launch, chunks on-chip
                              (kernels/smax_multiblock_onchip.h); then
                              cols_padded is a chunk's on-chip pitch   */
+    int cluster;          /* cooperative: each row one thread-block
+                             cluster of `chunks` groups
+                             (kernels/smax_multiblock_cluster.h)      */
     char reason[160];
 } smax_exec_plan;
 

@@ -75,7 +75,18 @@ typedef uint4 smax_u32x4;
 #define SMAX_ATOMIC_INC(p) atomic_inc(p)
 #define SMAX_ATOMIC_XCHG(p, v) atomic_xchg((p), (v))
 #define SMAX_ATOMIC_READ(p) atomic_or((p), 0u)
+/* OpenCL 1.2's mem_fence has no scope, and NVIDIA's orders accesses only
+ * as the work-item's own group sees them: on the H100 a group of another
+ * compute unit saw a flag before the partial it guards (a conformance
+ * determinism failure, backward 3 x 40962). NVIDIA's OpenCL C takes
+ * inline PTX, so there the fence is the device-wide one CUDA's
+ * __threadfence is; the host defines SMAX_CL_NVIDIA from the device's
+ * vendor. */
+#if defined(SMAX_CL_NVIDIA)
+#define SMAX_GLOBAL_FENCE() __asm__ volatile("membar.gl;" ::: "memory")
+#else
 #define SMAX_GLOBAL_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
+#endif
 /* OpenCL 1.2 has no portable sub-group shuffles: reductions use local
  * memory. */
 #define SMAX_HAVE_SHUFFLE 0
@@ -160,6 +171,39 @@ typedef unsigned short smax_f16_mem;
         const __nv_bfloat162 h_ = __floats2bfloat162_rn((a), (b));           \
         *(const unsigned int *)&h_;                                          \
     })
+#endif
+#if defined(SMAX_DIALECT_CUDA)
+/* Thread-block clusters (smax_cluster.h): the groups of a cluster are
+ * resident at once and read each other's on-chip memory. The kernels
+ * exist in every CUDA pass (the launch table names them) but have a body
+ * only for sm_90 and later; the host launches them only on devices that
+ * report cluster launch. */
+#define SMAX_HAVE_CLUSTER 1
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+#define SMAX_CLUSTER_ARCH 1
+/* The cluster's barrier in two halves: arrive publishes this group's
+ * on-chip writes (release), wait sees every group's (acquire). */
+#define SMAX_CLUSTER_ARRIVE() \
+    asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory")
+#define SMAX_CLUSTER_WAIT() \
+    asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory")
+/* Two floats at on-chip address p of the cluster's group `rank`. */
+SMAX_FN float2 smax_cluster_load2(const float *p, unsigned rank)
+{
+    const unsigned mine = (unsigned)__cvta_generic_to_shared(p);
+    unsigned there;
+    float2 v;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;"
+                 : "=r"(there)
+                 : "r"(mine), "r"(rank));
+    asm volatile("ld.shared::cluster.v2.f32 {%0, %1}, [%2];"
+                 : "=f"(v.x), "=f"(v.y)
+                 : "r"(there)
+                 : "memory");
+    return v;
+}
+#define SMAX_CLUSTER_LOAD2(p, rank) smax_cluster_load2((p), (rank))
+#endif
 #endif
 typedef uint4 smax_u32x4;
 /* x * scale rounded on its own: the scaled input is an f32 value (as the

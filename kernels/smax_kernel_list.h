@@ -19,8 +19,20 @@
     X(BWD_MB_PARTIALS, smax_bwd_mb_partials)  \
     X(BWD_MB_WRITE, smax_bwd_mb_write)        \
     X(MB_ONCHIP, smax_mb_onchip)              \
-    X(BWD_MB_ONCHIP, smax_bwd_mb_onchip)    \
+    X(BWD_MB_ONCHIP, smax_bwd_mb_onchip)      \
     X(CPU_ROWS, smax_cpu_rows)
+
+/* Kernels only some backends have, after the portable ones: the
+ * thread-block cluster kernels (CUDA, sm_90 and later;
+ * smax_multiblock_cluster.h). Other backends leave their slots empty and
+ * never plan them. */
+#define SMAX_CLUSTER_KERNEL_LIST(X)           \
+    X(MB_CLUSTER, smax_mb_cluster)            \
+    X(BWD_MB_CLUSTER, smax_bwd_mb_cluster)
+
+#define SMAX_COUNT_KERNEL(id, name) +1
+/* The kernels every backend has: the first ones of smax_kernel_id. */
+#define SMAX_PORTABLE_KERNEL_COUNT (0 SMAX_KERNEL_LIST(SMAX_COUNT_KERNEL))
 
 /* Instantiations: one per (input dtype, output dtype), index
  * 3 * in + out with the values of smax_dtype. */

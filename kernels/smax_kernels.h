@@ -18,7 +18,9 @@
  *               smax_backward_multiblock.h
  *   one launch  smax_cooperative.h (groups of a row that wait on each
  *               other), smax_multiblock_onchip.h,
- *               smax_backward_multiblock_onchip.h
+ *               smax_backward_multiblock_onchip.h; smax_cluster.h and
+ *               smax_multiblock_cluster.h (the same with a thread-block
+ *               cluster's exchange: CUDA, sm_90 and later)
  *   CPU devices smax_cpu_rows.h (one work-item per row)
  */
 #ifndef SMAX_KERNELS_H
@@ -35,6 +37,7 @@
 #include "smax_backward_multiblock.h"
 #include "smax_multiblock_onchip.h"
 #include "smax_backward_multiblock_onchip.h"
+#include "smax_multiblock_cluster.h"
 #include "smax_cpu_rows.h"
 #endif
 

@@ -5,10 +5,14 @@
  * rows, spread over every compute unit). Group by group:
  *   1. the chunk is kept on-chip (smax_onchip.h, as the fused kernel
  *      keeps a row) while its maximum is taken, then its partial (m, s)
- *      is summed from there and published;
- *   2. the partials of the row's chunks are merged with THE merge operator
- *      in a fixed order (smax_cooperative.h), the same bits in every group;
- *   3. the chunk's outputs are written from on-chip with the row's total.
+ *      is summed from there (smax_held_keep);
+ *   2. the partials of the row's chunks are exchanged and merged with THE
+ *      merge operator in a fixed order, the same bits in every group:
+ *      through device memory and flags (smax_cooperative.h, this file's
+ *      kernel) or through a thread-block cluster's shared memory
+ *      (smax_cluster.h, smax_multiblock_cluster.h);
+ *   3. the chunk's outputs are written from on-chip with the row's total
+ *      (smax_held_write).
  * The host plans it only where the groups of a row can all be resident
  * at once (common/plan.c). Dynamic on-chip memory: the chunk
  * (chunk_pitch elements), then two floats per work-item.
@@ -20,6 +24,89 @@
 #include "smax_cooperative.h"
 #include "smax_fused.h"
 #endif
+
+/* Where a chunk's columns are: its slice of the row, split for vector
+ * access, and `at`, the column held at on-chip element 0 (column j lives
+ * at j - at, its vectors on the grid). */
+typedef struct smax_held {
+    smax_chunk c;
+    smax_split sp;
+    int at;
+} smax_held;
+
+SMAX_FN smax_held smax_held_of(smax_chunk c, smax_split sp)
+{
+    smax_held h;
+    h.c = c;
+    h.sp = sp;
+    h.at = c.begin - smax_onchip_pad(sp.body - c.begin);
+    return h;
+}
+
+/* Phase 1: keeps the chunk of row xr on-chip and returns its partial.
+ * Called by every item. */
+SMAX_FN smax_partial smax_held_keep(const SMAX_GLOBAL smax_in_t *xr,
+                                  smax_held h, SMAX_LOCAL smax_onchip_t *chunk,
+                                  SMAX_LOCAL float *red, float scale, int lid,
+                                  int lanes)
+{
+    const int step = SMAX_VEC * lanes;
+    const int at = h.at;
+    float m = -SMAX_INF;
+    SMAX_UNROLL
+    for (int j = h.sp.body + SMAX_VEC * lid; j < h.sp.body_end; j += step)
+        m = smax_max_skip_nan(
+            m, smax_max_vec(smax_fused_keep_vec(xr + j, chunk, j - at, scale)));
+    for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
+        m = smax_max_skip_nan(m, smax_fused_keep(xr, j, chunk, j - at, scale));
+    for (int j = h.sp.body_end + lid; j < h.c.end; j += lanes)
+        m = smax_max_skip_nan(m, smax_fused_keep(xr, j, chunk, j - at, scale));
+    m = smax_reduce_float(red, m, 0, lid, lid, lanes);
+    const float base = smax_exp_base(m);
+
+    /* Each item revisits exactly the elements it kept: no barrier. */
+    float s = 0.0f, s_lost = 0.0f;
+    for (int j = h.sp.body + SMAX_VEC * lid; j < h.sp.body_end; j += step)
+        smax_kahan_add(&s, &s_lost,
+                       smax_sum_vec(smax_exp_vec_from(
+                           smax_fused_kept_vec(chunk, j - at, scale), base)));
+    for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
+        smax_kahan_add(&s, &s_lost,
+                       SMAX_ROW_EXP(smax_fused_kept(chunk, j - at, scale) - base));
+    for (int j = h.sp.body_end + lid; j < h.c.end; j += lanes)
+        smax_kahan_add(&s, &s_lost,
+                       SMAX_ROW_EXP(smax_fused_kept(chunk, j - at, scale) - base));
+    smax_partial mine;
+    mine.m = m;
+    mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);
+    return mine;
+}
+
+/* Phase 3: writes the chunk's outputs to row yr from on-chip, with the
+ * row's merged total. Called by every item. */
+SMAX_FN void smax_held_write(SMAX_GLOBAL smax_out_t *yr, smax_held h,
+                           SMAX_LOCAL smax_onchip_t *chunk,
+                           smax_partial total, float scale, int flags,
+                           int lid, int lanes)
+{
+    const int step = SMAX_VEC * lanes;
+    const int at = h.at;
+    const smax_row_total t = smax_row_total_of(total, flags);
+    const int keep_x = flags & SMAX_FLAG_LOG_BIT;
+    for (int j = h.sp.body + SMAX_VEC * lid; j < h.sp.body_end; j += step) {
+        const smax_vec v = smax_fused_kept_vec(chunk, j - at, scale);
+        smax_store_vec_out(
+            yr + j, smax_finish_vec(keep_x ? v : smax_exp_vec_from(v, t.base), t));
+    }
+    for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
+        smax_store_out(yr, j,
+                       smax_output(smax_fused_kept(chunk, j - at, scale), t,
+                                   flags));
+    for (int j = h.sp.body_end + lid; j < h.c.end; j += lanes)
+        smax_store_out(yr, j,
+                       smax_output(smax_fused_kept(chunk, j - at, scale), t,
+                                   flags));
+}
 
 SMAX_KERNEL void SMAX_KNAME(smax_mb_onchip)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
@@ -37,61 +124,15 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_onchip)(
     const smax_coop k =
         smax_coop_start(sync, sync_off, partials, partials_off, cols,
                         chunk_len, chunks, ticket_base, red, lid);
-    const smax_chunk c = k.c;
-    const SMAX_GLOBAL smax_in_t *xr = x + x_off + c.row * x_stride;
-    SMAX_GLOBAL smax_out_t *yr = y + y_off + c.row * y_stride;
-    const smax_split sp = smax_split_slice(
-        smax_row_shift(xr + c.begin, yr + c.begin), c.begin, c.end);
-    /* Column j lives at on-chip element j - at, its vectors on the grid. */
-    const int at = c.begin - smax_onchip_pad(sp.body - c.begin);
-    const int step = SMAX_VEC * lanes;
-
-    float m = -SMAX_INF;
-    SMAX_UNROLL
-    for (int j = sp.body + SMAX_VEC * lid; j < sp.body_end; j += step)
-        m = smax_max_skip_nan(
-            m, smax_max_vec(smax_fused_keep_vec(xr + j, chunk, j - at, scale)));
-    for (int j = c.begin + lid; j < sp.body; j += lanes)
-        m = smax_max_skip_nan(m, smax_fused_keep(xr, j, chunk, j - at, scale));
-    for (int j = sp.body_end + lid; j < c.end; j += lanes)
-        m = smax_max_skip_nan(m, smax_fused_keep(xr, j, chunk, j - at, scale));
-    m = smax_reduce_float(red, m, 0, lid, lid, lanes);
-    const float base = smax_exp_base(m);
-
-    /* Each item revisits exactly the elements it kept: no barrier. */
-    float s = 0.0f, s_lost = 0.0f;
-    for (int j = sp.body + SMAX_VEC * lid; j < sp.body_end; j += step)
-        smax_kahan_add(&s, &s_lost,
-                       smax_sum_vec(smax_exp_vec_from(
-                           smax_fused_kept_vec(chunk, j - at, scale), base)));
-    for (int j = c.begin + lid; j < sp.body; j += lanes)
-        smax_kahan_add(&s, &s_lost,
-                       SMAX_ROW_EXP(smax_fused_kept(chunk, j - at, scale) - base));
-    for (int j = sp.body_end + lid; j < c.end; j += lanes)
-        smax_kahan_add(&s, &s_lost,
-                       SMAX_ROW_EXP(smax_fused_kept(chunk, j - at, scale) - base));
-    smax_partial mine;
-    mine.m = m;
-    mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);
-
+    const SMAX_GLOBAL smax_in_t *xr = x + x_off + k.c.row * x_stride;
+    SMAX_GLOBAL smax_out_t *yr = y + y_off + k.c.row * y_stride;
+    const smax_held h = smax_held_of(
+        k.c, smax_split_slice(smax_row_shift(xr + k.c.begin, yr + k.c.begin),
+                              k.c.begin, k.c.end));
+    const smax_partial mine = smax_held_keep(xr, h, chunk, red, scale, lid, lanes);
     const smax_partial total =
         smax_coop_exchange(k, chunks, mine, epoch, red, lid, lanes);
-
-    const smax_row_total t = smax_row_total_of(total, flags);
-    const int keep_x = flags & SMAX_FLAG_LOG_BIT;
-    for (int j = sp.body + SMAX_VEC * lid; j < sp.body_end; j += step) {
-        const smax_vec v = smax_fused_kept_vec(chunk, j - at, scale);
-        smax_store_vec_out(
-            yr + j, smax_finish_vec(keep_x ? v : smax_exp_vec_from(v, t.base), t));
-    }
-    for (int j = c.begin + lid; j < sp.body; j += lanes)
-        smax_store_out(yr, j,
-                       smax_output(smax_fused_kept(chunk, j - at, scale), t,
-                                   flags));
-    for (int j = sp.body_end + lid; j < c.end; j += lanes)
-        smax_store_out(yr, j,
-                       smax_output(smax_fused_kept(chunk, j - at, scale), t,
-                                   flags));
+    smax_held_write(yr, h, chunk, total, scale, flags, lid, lanes);
 }
 
 #endif /* SMAX_MULTIBLOCK_ONCHIP_H */

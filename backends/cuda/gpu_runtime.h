@@ -19,5 +19,7 @@ typedef struct cudaDeviceProp smax_gpu_props;
 #define SMAX_GPU_ERR_NO_DEVICE(e) \
     ((e) == cudaErrorNoDevice || (e) == cudaErrorInsufficientDriver)
 #define SMAX_GPU_ERR_OUT_OF_MEMORY(e) ((e) == cudaErrorMemoryAllocation)
+/* Thread-block clusters (sm_90 and later, where the device says so). */
+#define SMAX_GPU_HAS_CLUSTERS 1
 
 #endif

@@ -30,6 +30,75 @@ smax_status smax_gpu_fail(smax_context ctx, smax_gpu_error err,
             return smax_gpu_fail(ctx, e_, what);                            \
     } while (0)
 
+#if SMAX_GPU_HAS_CLUSTERS
+static int is_cluster_kernel(int k)
+{
+    return k >= SMAX_PORTABLE_KERNEL_COUNT;
+}
+
+/* The one-launch multi-block kernels exchange their partials through
+ * device memory (kernels/smax_cooperative.h) unless SMAX_CLUSTERS=1 asks
+ * for thread-block clusters where the device launches them
+ * (kernels/smax_cluster.h): on the H100 the cluster exchange ran 1 to 3
+ * points of copy bandwidth slower at every shape measured
+ * (bench/results/h100-2026-11-23-clusters), so it is not the default.
+ * Past the portable 8 groups, as many as the kernels may opt into (16 on
+ * the H100); whether a cluster of a given size fits is asked per plan
+ * (smax_backend_max_clusters). */
+static smax_status smax_gpu_init_clusters(smax_context ctx)
+{
+    int launch = 0;
+    TRY(cudaDeviceGetAttribute(&launch, cudaDevAttrClusterLaunch,
+                               ctx->backend->device),
+        "querying cluster launch");
+    const char *env = getenv("SMAX_CLUSTERS");
+    ctx->traits.max_cluster = 0;
+    if (!launch || env == NULL || strcmp(env, "1") != 0)
+        return SMAX_SUCCESS;
+    int max = 16;
+    for (int pair = 0; pair < SMAX_PAIR_COUNT; ++pair)
+        for (int k = 0; k < SMAX_KERNEL_COUNT; ++k)
+            if (is_cluster_kernel(k) &&
+                cudaFuncSetAttribute(
+                    smax_gpu_kernel_pairs[pair][k],
+                    cudaFuncAttributeNonPortableClusterSizeAllowed,
+                    1) != cudaSuccess) {
+                cudaGetLastError(); /* not sticky: keep the portable 8 */
+                max = 8;
+            }
+    ctx->traits.max_cluster = max;
+    return SMAX_SUCCESS;
+}
+
+/* A launch configuration of `groups` groups in clusters of `cluster`. */
+static cudaLaunchConfig_t cluster_config(smax_context ctx, int64_t groups,
+                                         int cluster, int group_size,
+                                         size_t local_bytes,
+                                         cudaLaunchAttribute *attr)
+{
+    cudaLaunchConfig_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    memset(attr, 0, sizeof *attr);
+    cfg.gridDim = (dim3){(unsigned)groups, 1, 1};
+    cfg.blockDim = (dim3){(unsigned)group_size, 1, 1};
+    cfg.dynamicSmemBytes = local_bytes;
+    cfg.stream = ctx->backend->stream;
+    attr->id = cudaLaunchAttributeClusterDimension;
+    attr->val.clusterDim.x = (unsigned)cluster;
+    attr->val.clusterDim.y = 1;
+    attr->val.clusterDim.z = 1;
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
+    return cfg;
+}
+#else
+static smax_status smax_gpu_init_clusters(smax_context ctx)
+{
+    ctx->traits.max_cluster = 0;
+    return SMAX_SUCCESS;
+}
+#endif
+
 smax_status smax_gpu_init(smax_context ctx)
 {
     struct smax_backend *be = ctx->backend;
@@ -56,16 +125,18 @@ smax_status smax_gpu_init(smax_context ctx)
     ctx->traits.preferred_group = GPU_GROUP;
     ctx->traits.max_local_dynamic = (uint32_t)smem_optin;
     /* Dynamic shared memory past the default (48 KB on NVIDIA) must be
-     * opted into per kernel; every kernel may get the full opt-in amount. */
+     * opted into per kernel; every kernel may get the full opt-in amount.
+     * Slots of kernels this backend lacks are empty. */
     for (int pair = 0; smem_optin > (int)props.sharedMemPerBlock &&
                        pair < SMAX_PAIR_COUNT;
          ++pair)
         for (int k = 0; k < SMAX_KERNEL_COUNT; ++k)
-            TRY(SMAX_GPU(FuncSetAttribute)(smax_gpu_kernel_pairs[pair][k],
-                                           SMAX_GPU_FUNC_ATTR_MAX_DYN_SMEM,
-                                           smem_optin),
-                smax_kernel_names[k]);
-    return SMAX_SUCCESS;
+            if (smax_gpu_kernel_pairs[pair][k] != NULL)
+                TRY(SMAX_GPU(FuncSetAttribute)(smax_gpu_kernel_pairs[pair][k],
+                                               SMAX_GPU_FUNC_ATTR_MAX_DYN_SMEM,
+                                               smem_optin),
+                    smax_kernel_names[k]);
+    return smax_gpu_init_clusters(ctx);
 }
 
 smax_status smax_backend_create_default(smax_context ctx)
@@ -174,13 +245,9 @@ smax_status smax_backend_copy(smax_context ctx, smax_native_mem dst,
     return SMAX_SUCCESS;
 }
 
-smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
-                                int pair, int64_t groups, int group_size,
-                                size_t local_bytes, const smax_arg *args,
-                                int nargs)
+/* The runtime copies each argument from the address given here. */
+static void arg_slots(const smax_arg *args, int nargs, void **slots)
 {
-    /* The runtime copies each argument from the address given here. */
-    void *slots[SMAX_MAX_KERNEL_ARGS];
     for (int i = 0; i < nargs; ++i) {
         const smax_arg *a = &args[i];
         slots[i] = a->kind == SMAX_ARG_MEM   ? (void *)&a->v.mem.handle
@@ -188,6 +255,15 @@ smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
                    : a->kind == SMAX_ARG_I32 ? (void *)&a->v.i32
                                              : (void *)&a->v.f32;
     }
+}
+
+smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
+                                int pair, int64_t groups, int group_size,
+                                size_t local_bytes, const smax_arg *args,
+                                int nargs)
+{
+    void *slots[SMAX_MAX_KERNEL_ARGS];
+    arg_slots(args, nargs, slots);
     dim3 grid = {(unsigned)groups, 1, 1};
     dim3 block = {(unsigned)group_size, 1, 1};
     TRY(SMAX_GPU(LaunchKernel)(smax_gpu_kernel_pairs[pair][kernel], grid,
@@ -196,4 +272,54 @@ smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
         smax_kernel_names[kernel]);
     TRY(SMAX_GPU(GetLastError)(), smax_kernel_names[kernel]);
     return SMAX_SUCCESS;
+}
+
+int smax_backend_max_clusters(smax_context ctx, smax_kernel_id kernel,
+                              int pair, int cluster, int group_size,
+                              size_t local_bytes)
+{
+#if SMAX_GPU_HAS_CLUSTERS
+    if (ctx->traits.max_cluster < cluster ||
+        smax_gpu_kernel_pairs[pair][kernel] == NULL)
+        return 0;
+    cudaLaunchAttribute attr;
+    const cudaLaunchConfig_t cfg =
+        cluster_config(ctx, cluster, cluster, group_size, local_bytes, &attr);
+    int n = 0;
+    if (cudaOccupancyMaxActiveClusters(&n, smax_gpu_kernel_pairs[pair][kernel],
+                                       &cfg) != cudaSuccess) {
+        cudaGetLastError(); /* not sticky: the answer is "none" */
+        return 0;
+    }
+    return n;
+#else
+    (void)ctx, (void)kernel, (void)pair, (void)cluster, (void)group_size,
+        (void)local_bytes;
+    return 0;
+#endif
+}
+
+smax_status smax_backend_launch_clusters(smax_context ctx,
+                                         smax_kernel_id kernel, int pair,
+                                         int64_t groups, int cluster,
+                                         int group_size, size_t local_bytes,
+                                         const smax_arg *args, int nargs)
+{
+#if SMAX_GPU_HAS_CLUSTERS
+    void *slots[SMAX_MAX_KERNEL_ARGS];
+    arg_slots(args, nargs, slots);
+    cudaLaunchAttribute attr;
+    const cudaLaunchConfig_t cfg = cluster_config(ctx, groups, cluster,
+                                                  group_size, local_bytes, &attr);
+    TRY(cudaLaunchKernelExC(&cfg, smax_gpu_kernel_pairs[pair][kernel], slots),
+        smax_kernel_names[kernel]);
+    TRY(cudaGetLastError(), smax_kernel_names[kernel]);
+    return SMAX_SUCCESS;
+#else
+    (void)pair, (void)groups, (void)cluster, (void)group_size,
+        (void)local_bytes, (void)args, (void)nargs;
+    return smax_fail(ctx, SMAX_ERROR_NOT_SUPPORTED,
+                     "%s: %s has no thread-block clusters",
+                     smax_kernel_names[kernel], SMAX_GPU_RUNTIME_NAME);
+#endif
 }

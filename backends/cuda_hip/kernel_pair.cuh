@@ -8,8 +8,15 @@
 #include "smax_kernel_list.h"
 
 #define SMAX_TABLE_ENTRY(id, name) (const void *)SMAX_KNAME(name),
+/* HIP has no clusters: those slots stay empty and are never planned. */
+#if defined(SMAX_HAVE_CLUSTER)
+#define SMAX_CLUSTER_TABLE_ENTRY SMAX_TABLE_ENTRY
+#else
+#define SMAX_CLUSTER_TABLE_ENTRY(id, name) NULL,
+#endif
 extern "C" {
 extern const void *const SMAX_KNAME(smax_gpu_kernels)[];
 const void *const SMAX_KNAME(smax_gpu_kernels)[] = {
-    SMAX_KERNEL_LIST(SMAX_TABLE_ENTRY)};
+    SMAX_KERNEL_LIST(SMAX_TABLE_ENTRY)
+        SMAX_CLUSTER_KERNEL_LIST(SMAX_CLUSTER_TABLE_ENTRY)};
 }

@@ -27,5 +27,7 @@ typedef hipDeviceProp_t smax_gpu_props;
 #define SMAX_GPU_ERR_NO_DEVICE(e) \
     ((e) == hipErrorNoDevice || (e) == hipErrorInsufficientDriver)
 #define SMAX_GPU_ERR_OUT_OF_MEMORY(e) ((e) == hipErrorOutOfMemory)
+/* HIP has no thread-block clusters. */
+#define SMAX_GPU_HAS_CLUSTERS 0
 
 #endif

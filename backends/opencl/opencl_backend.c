@@ -148,3 +148,26 @@ smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
         return smax_cl_fail(ctx, err, smax_kernel_names[kernel]);
     return SMAX_SUCCESS;
 }
+
+/* OpenCL has no thread-block clusters (traits.max_cluster stays 0). */
+int smax_backend_max_clusters(smax_context ctx, smax_kernel_id kernel,
+                              int pair, int cluster, int group_size,
+                              size_t local_bytes)
+{
+    (void)ctx, (void)kernel, (void)pair, (void)cluster, (void)group_size,
+        (void)local_bytes;
+    return 0;
+}
+
+smax_status smax_backend_launch_clusters(smax_context ctx,
+                                         smax_kernel_id kernel, int pair,
+                                         int64_t groups, int cluster,
+                                         int group_size, size_t local_bytes,
+                                         const smax_arg *args, int nargs)
+{
+    (void)pair, (void)groups, (void)cluster, (void)group_size,
+        (void)local_bytes, (void)args, (void)nargs;
+    return smax_fail(ctx, SMAX_ERROR_NOT_SUPPORTED,
+                     "%s: OpenCL has no thread-block clusters",
+                     smax_kernel_names[kernel]);
+}

@@ -80,13 +80,16 @@ static void build_options(smax_context ctx, char *out, size_t len)
                     sizeof fp, &fp, NULL);
     /* SMAX_OPENCL_OPTIONS appends options, for diagnosing a driver. */
     const char *extra = getenv("SMAX_OPENCL_OPTIONS");
-    snprintf(out, len, "-cl-std=CL1.2 -DSMAX_OPENCL_C=1%s%s %s",
+    snprintf(out, len, "-cl-std=CL1.2 -DSMAX_OPENCL_C=1%s%s%s %s",
              (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)
                  ? " -cl-fp32-correctly-rounded-divide-sqrt"
                  : "",
              /* CPU compilers vectorise across work-items instead, and a
               * work-item's data stays in cache (kernels/smax_rows.h) */
              ctx->traits.is_cpu ? " -DSMAX_UNROLL= -DSMAX_CPU_DEVICE=1" : "",
+             /* the device-wide fence as inline PTX (smax_dialect.h) */
+             strstr(ctx->info.vendor, "NVIDIA") != NULL ? " -DSMAX_CL_NVIDIA=1"
+                                                        : "",
              extra != NULL ? extra : "");
 }
 
@@ -100,7 +103,7 @@ static smax_status create_kernels(smax_context ctx, int pair)
     smax_status st = smax_cl_program_get(ctx, options, &be->programs[pair]);
     if (st != SMAX_SUCCESS)
         return st;
-    for (int k = 0; k < SMAX_KERNEL_COUNT; ++k) {
+    for (int k = 0; k < SMAX_PORTABLE_KERNEL_COUNT; ++k) {
         cl_int err;
         be->kernels[pair][k] =
             clCreateKernel(be->programs[pair], smax_kernel_names[k], &err);
@@ -137,7 +140,7 @@ static smax_status query_kernel_limits(smax_context ctx)
 {
     struct smax_backend *be = ctx->backend;
     cl_ulong own_max = 0; /* static local memory of the hungriest kernel */
-    for (int k = 0; k < SMAX_KERNEL_COUNT; ++k) {
+    for (int k = 0; k < SMAX_PORTABLE_KERNEL_COUNT; ++k) {
         cl_int err;
         size_t wg = 0;
         err = clGetKernelWorkGroupInfo(be->kernels[0][k], be->device,

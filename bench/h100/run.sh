@@ -16,10 +16,15 @@
 #   sanitizer     compute-sanitizer memcheck, racecheck, initcheck and
 #                 synccheck, side by side, over the CUDA suite (default
 #                 tier; $SMAX_SANITIZER_ARGS narrows it, e.g. --variant)
-#   bench         smax-bench on the peer shapes, each build: f32, bf16
-#                 forward, f32 backward
+#   bench         smax-bench, each build ($SMAX_BENCH_BUILDS narrows them,
+#                 e.g. "opencl hip-nvidia"), every algorithm and auto, on
+#                 $SMAX_BENCH_SHAPES (default bench/shapes/peer.txt) for each
+#                 mode of $SMAX_BENCH_MODES (default "f32,bf16,f32
+#                 --backward"), with $SMAX_BENCH_ARGS (e.g. "--reps 5
+#                 --max-seconds 0.25")
 #   peers         bench/peer_bench.py: smax (CUDA) vs torch vs Triton, fp32,
-#                 bf16 and f16 forward, fp32 and bf16 backward, each into its
+#                 bf16 and f16 forward, fp32 and bf16 backward ($SMAX_PEER_MODES
+#                 narrows them, e.g. "f32,bf16 --backward"), each into its
 #                 own folder of $OUT (about 2 minutes a mode with
 #                 SMAX_PEER_ARGS="--impl smax-auto,torch,triton --reps 15
 #                 --budget 1.5")
@@ -118,18 +123,24 @@ for step in "$@"; do
     done
     wait ;;
   bench)
+    IFS=, read -ra modes <<< "${SMAX_BENCH_MODES:-f32,bf16,f32 --backward}"
     for b in "${builds[@]}"; do
-      for mode in "f32" "bf16" "f32 --backward"; do
+      [ -n "${SMAX_BENCH_BUILDS:-}" ] && [[ " $SMAX_BENCH_BUILDS " != *" ${b#build-} "* ]] && continue
+      for mode in "${modes[@]}"; do
         set -- $mode
         tag=${b#build-}-$1${2:+-backward}
-        in_build "$b" "$b/bench/smax-bench" --shapes bench/shapes/peer.txt --quiet --dtype "$@" \
+        start=$SECONDS
+        in_build "$b" "$b/bench/smax-bench" --shapes "${SMAX_BENCH_SHAPES:-bench/shapes/peer.txt}" \
+          --quiet --dtype "$@" ${SMAX_BENCH_ARGS:-} \
           --csv "$out/smax-bench-$tag.csv" --json "$out/smax-bench-$tag.json" \
           > "$out/smax-bench-$tag.txt" 2>&1
-        echo "smax-bench $tag: exit $?"
+        rc=$?
+        echo "smax-bench $tag ($((SECONDS - start)) s): exit $rc"
       done
     done ;;
   peers)
-    for mode in "f32" "bf16" "f16" "f32 --backward" "bf16 --backward"; do
+    IFS=, read -ra modes <<< "${SMAX_PEER_MODES:-f32,bf16,f16,f32 --backward,bf16 --backward}"
+    for mode in "${modes[@]}"; do
       set -- $mode
       dir=$out/peers-$1${2:+-backward}
       mkdir -p "$dir"

@@ -1,0 +1,76 @@
+/*
+ * smax_multiblock_cluster.h - the one-launch multi-block kernels, forward
+ * and backward, with each row's groups forming a thread-block cluster
+ * (CUDA, sm_90 and later): the phases of smax_multiblock_onchip.h and
+ * smax_backward_multiblock_onchip.h around the cluster's exchange
+ * (smax_cluster.h) instead of the device-memory one. Dynamic on-chip
+ * memory: what the portable kernels take, then the published partial
+ * (two floats).
+ */
+#ifndef SMAX_MULTIBLOCK_CLUSTER_H
+#define SMAX_MULTIBLOCK_CLUSTER_H
+
+#ifndef SMAX_OPENCL_C
+#include "smax_backward_multiblock_onchip.h"
+#include "smax_cluster.h"
+#include "smax_multiblock_onchip.h"
+#endif
+
+#if defined(SMAX_HAVE_CLUSTER)
+SMAX_KERNEL void SMAX_KNAME(smax_mb_cluster)(
+    const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
+    SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
+    int cols, int chunk_len, int chunks, int chunk_pitch, float scale,
+    int flags)
+{
+#if defined(SMAX_CLUSTER_ARCH)
+    SMAX_DYN_LOCAL_DECL
+    const int lid = SMAX_LOCAL_ID();
+    const int lanes = SMAX_GROUP_SIZE();
+    smax_onchip_t *chunk = (smax_onchip_t *)smax_dyn_local;
+    float *red = smax_onchip_after(chunk, 1, chunk_pitch);
+    const smax_chunk c = smax_chunk_of(SMAX_GROUP_ID(), cols, chunk_len, chunks);
+    const smax_in_t *xr = x + x_off + c.row * x_stride;
+    smax_out_t *yr = y + y_off + c.row * y_stride;
+    const smax_held h = smax_held_of(
+        c, smax_split_slice(smax_row_shift(xr + c.begin, yr + c.begin),
+                            c.begin, c.end));
+    const smax_partial mine = smax_held_keep(xr, h, chunk, red, scale, lid, lanes);
+    const smax_partial total = smax_cluster_exchange(
+        mine, chunks, red + 2 * lanes, red, lid, lanes);
+    smax_held_write(yr, h, chunk, total, scale, flags, lid, lanes);
+    smax_cluster_finish();
+#endif
+}
+
+SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_cluster)(
+    const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
+    const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off, smax_i64 dy_stride,
+    SMAX_GLOBAL smax_out_t *dx, smax_i64 dx_off, smax_i64 dx_stride,
+    int cols, int chunk_len, int chunks, int chunk_pitch, float scale,
+    int flags)
+{
+#if defined(SMAX_CLUSTER_ARCH)
+    SMAX_DYN_LOCAL_DECL
+    const int lid = SMAX_LOCAL_ID();
+    const int lanes = SMAX_GROUP_SIZE();
+    smax_onchip_t *ky = (smax_onchip_t *)smax_dyn_local;
+    smax_onchip_t *kd = ky + chunk_pitch;
+    float *red = smax_onchip_after(ky, 2, chunk_pitch);
+    const smax_chunk c = smax_chunk_of(SMAX_GROUP_ID(), cols, chunk_len, chunks);
+    const smax_in_t *yr = y + y_off + c.row * y_stride;
+    const smax_in_t *dyr = dy + dy_off + c.row * dy_stride;
+    smax_out_t *dxr = dx + dx_off + c.row * dx_stride;
+    const smax_held h = smax_bwd_held_of(c, yr, dyr, dxr);
+    const smax_partial mine =
+        smax_bwd_held_keep(yr, dyr, h, ky, kd, red, flags, lid, lanes);
+    const float total = smax_bwd_total(
+        smax_cluster_exchange(mine, chunks, red + 2 * lanes, red, lid, lanes)
+            .s);
+    smax_bwd_held_write(dxr, h, ky, kd, total, scale, flags, lid, lanes);
+    smax_cluster_finish();
+#endif
+}
+#endif /* SMAX_HAVE_CLUSTER */
+
+#endif /* SMAX_MULTIBLOCK_CLUSTER_H */
