@@ -52,11 +52,8 @@ SMAX_FN smax_partial smax_held_keep(const SMAX_GLOBAL smax_in_t *xr,
 {
     const int step = SMAX_VEC * lanes;
     const int at = h.at;
-    float m = -SMAX_INF;
-    SMAX_UNROLL
-    for (int j = h.sp.body + SMAX_VEC * lid; j < h.sp.body_end; j += step)
-        m = smax_max_skip_nan(
-            m, smax_max_vec(smax_fused_keep_vec(xr + j, chunk, j - at, scale)));
+    float m = smax_fused_keep_max(xr, chunk, h.sp.body + SMAX_VEC * lid,
+                                  h.sp.body_end, step, -at, scale);
     for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
         m = smax_max_skip_nan(m, smax_fused_keep(xr, j, chunk, j - at, scale));
     for (int j = h.sp.body_end + lid; j < h.c.end; j += lanes)

@@ -45,18 +45,40 @@ SMAX_FN SMAX_LOCAL float *smax_onchip_after(SMAX_LOCAL smax_onchip_t *base,
     return (SMAX_LOCAL float *)(base + (smax_i64)slots * pitch);
 }
 
+/* Vectors an item fetches before it keeps any, in the forward pass that
+ * loads a row on-chip (smax_fused_keep_max). The gradient's pass loads y
+ * and dy: batched the same way it needed more registers than a group of
+ * 1024 has (cudaErrorLaunchOutOfResources on the H100), so it keeps its
+ * loop. */
+#define SMAX_KEEP_BATCH 4
+
 #if SMAX_ONCHIP_KEEPS_BITS
 /* Bits are 16 bytes per vector, one access per item and consecutive items
  * on consecutive banks: no swizzle needed. */
+
+/* An input vector as loaded, before it is kept: its bits. */
+typedef smax_u32x4 smax_fetched;
+
+SMAX_FN smax_fetched smax_fetch_vec(const SMAX_GLOBAL smax_in_t *g)
+{
+    return *(const SMAX_GLOBAL smax_u32x4 *)g;
+}
+
+/* Keeps a fetched vector at element i of row and returns its values
+ * (unscaled). */
+SMAX_FN smax_vec smax_stash_vec(SMAX_LOCAL smax_onchip_t *row, int i,
+                                smax_fetched w)
+{
+    *(SMAX_LOCAL smax_u32x4 *)(row + i) = w;
+    return smax_in_vec_of_bits(w);
+}
 
 /* Loads the input vector at g, keeps it at element i of row, and returns
  * its values (unscaled). */
 SMAX_FN smax_vec smax_keep_vec(const SMAX_GLOBAL smax_in_t *g,
                                SMAX_LOCAL smax_onchip_t *row, int i)
 {
-    const smax_u32x4 w = *(const SMAX_GLOBAL smax_u32x4 *)g;
-    *(SMAX_LOCAL smax_u32x4 *)(row + i) = w;
-    return smax_in_vec_of_bits(w);
+    return smax_stash_vec(row, i, smax_fetch_vec(g));
 }
 
 /* The values of the input vector kept at element i. */
@@ -120,12 +142,24 @@ SMAX_FN void smax_rekeep_vec(SMAX_LOCAL float *row, int i, smax_vec v)
             smax_vec_get4(v, q);
 }
 
+/* An input vector as loaded, before it is kept: its values. */
+typedef smax_vec smax_fetched;
+
+SMAX_FN smax_fetched smax_fetch_vec(const SMAX_GLOBAL smax_in_t *g)
+{
+    return smax_load_vec_in(g);
+}
+
+SMAX_FN smax_vec smax_stash_vec(SMAX_LOCAL float *row, int i, smax_fetched v)
+{
+    smax_rekeep_vec(row, i, v);
+    return v;
+}
+
 SMAX_FN smax_vec smax_keep_vec(const SMAX_GLOBAL smax_in_t *g,
                                SMAX_LOCAL float *row, int i)
 {
-    const smax_vec v = smax_load_vec_in(g);
-    smax_rekeep_vec(row, i, v);
-    return v;
+    return smax_stash_vec(row, i, smax_fetch_vec(g));
 }
 
 SMAX_FN float smax_keep(const SMAX_GLOBAL smax_in_t *g, int j,
