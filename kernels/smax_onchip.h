@@ -46,11 +46,16 @@ SMAX_FN SMAX_LOCAL float *smax_onchip_after(SMAX_LOCAL smax_onchip_t *base,
 }
 
 /* Vectors an item fetches before it keeps any, in the forward pass that
- * loads a row on-chip (smax_fused_keep_max). The gradient's pass loads y
- * and dy: batched the same way it needed more registers than a group of
- * 1024 has (cudaErrorLaunchOutOfResources on the H100), so it keeps its
- * loop. */
+ * loads a row on-chip (smax_fused_keep_max): 64 bytes of registers, so
+ * that a group of 1024 still launches (four 32-byte f32 vectors of a row
+ * written as 16-bit did not on the H100: cudaErrorLaunchOutOfResources).
+ * The gradient's pass loads y and dy; batched it ran out of registers the
+ * same way, so it keeps its loop. */
+#if SMAX_VEC == 8 && !SMAX_ONCHIP_KEEPS_BITS
+#define SMAX_KEEP_BATCH 2
+#else
 #define SMAX_KEEP_BATCH 4
+#endif
 
 #if SMAX_ONCHIP_KEEPS_BITS
 /* Bits are 16 bytes per vector, one access per item and consecutive items

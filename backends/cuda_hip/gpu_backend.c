@@ -266,10 +266,16 @@ smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
     arg_slots(args, nargs, slots);
     dim3 grid = {(unsigned)groups, 1, 1};
     dim3 block = {(unsigned)group_size, 1, 1};
-    TRY(SMAX_GPU(LaunchKernel)(smax_gpu_kernel_pairs[pair][kernel], grid,
-                               block, slots,
-                               local_bytes, ctx->backend->stream),
-        smax_kernel_names[kernel]);
+    const smax_gpu_error err =
+        SMAX_GPU(LaunchKernel)(smax_gpu_kernel_pairs[pair][kernel], grid,
+                               block, slots, local_bytes, ctx->backend->stream);
+    if (err != SMAX_GPU(Success)) {
+        /* A refused launch (out of resources) is not sticky, but the
+         * runtime would report it again from the next GetLastError,
+         * blaming a later launch that ran. */
+        SMAX_GPU(GetLastError)();
+        return smax_gpu_fail(ctx, err, smax_kernel_names[kernel]);
+    }
     TRY(SMAX_GPU(GetLastError)(), smax_kernel_names[kernel]);
     return SMAX_SUCCESS;
 }
@@ -311,8 +317,12 @@ smax_status smax_backend_launch_clusters(smax_context ctx,
     cudaLaunchAttribute attr;
     const cudaLaunchConfig_t cfg = cluster_config(ctx, groups, cluster,
                                                   group_size, local_bytes, &attr);
-    TRY(cudaLaunchKernelExC(&cfg, smax_gpu_kernel_pairs[pair][kernel], slots),
-        smax_kernel_names[kernel]);
+    const cudaError_t err =
+        cudaLaunchKernelExC(&cfg, smax_gpu_kernel_pairs[pair][kernel], slots);
+    if (err != cudaSuccess) {
+        cudaGetLastError(); /* not sticky: as in smax_backend_launch */
+        return smax_gpu_fail(ctx, err, smax_kernel_names[kernel]);
+    }
     TRY(cudaGetLastError(), smax_kernel_names[kernel]);
     return SMAX_SUCCESS;
 #else
