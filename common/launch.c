@@ -112,21 +112,23 @@ static void push_operands(kernel_args *k, const operand_args *o, int count)
     }
 }
 
-static smax_status too_many_args(smax_context ctx, smax_kernel_id kernel,
-                                 const kernel_args *k)
-{
-    return smax_fail(ctx, SMAX_ERROR_BACKEND,
-                     "%s: %d kernel arguments, more than the %d a launch "
-                     "takes (SMAX_MAX_KERNEL_ARGS)",
-                     smax_kernel_names[kernel], k->n, SMAX_MAX_KERNEL_ARGS);
-}
-
+/* Enqueues the kernel with k's arguments; cluster > 0 makes every
+ * `cluster` consecutive groups one thread-block cluster. */
 static smax_status launch_with(smax_context ctx, smax_kernel_id kernel,
                                int pair, int64_t groups, int group_size,
-                               size_t local_bytes, const kernel_args *k)
+                               size_t local_bytes, int cluster,
+                               const kernel_args *k)
 {
     if (k->n > SMAX_MAX_KERNEL_ARGS)
-        return too_many_args(ctx, kernel, k);
+        return smax_fail(ctx, SMAX_ERROR_BACKEND,
+                         "%s: %d kernel arguments, more than the %d a launch "
+                         "takes (SMAX_MAX_KERNEL_ARGS)",
+                         smax_kernel_names[kernel], k->n,
+                         SMAX_MAX_KERNEL_ARGS);
+    if (cluster > 0)
+        return smax_backend_launch_clusters(ctx, kernel, pair, groups,
+                                            cluster, group_size, local_bytes,
+                                            k->a, k->n);
     return smax_backend_launch(ctx, kernel, pair, groups, group_size,
                                local_bytes, k->a, k->n);
 }
@@ -160,8 +162,8 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
     if (plan->per_item) { /* CPU rows: no lanes, no local memory */
         push(&k, f32_arg(p->scale));
         push(&k, i32_arg((int32_t)p->flags));
-        return launch_with(ctx, SMAX_KERNEL_CPU_ROWS, plan->pair,
-                                   plan->groups, plan->group_size, 0, &k);
+        return launch_with(ctx, SMAX_KERNEL_CPU_ROWS, plan->pair, plan->groups,
+                           plan->group_size, 0, 0, &k);
     }
     smax_kernel_id kernel = ks->online;
     if (plan->algorithm == SMAX_ALGO_FUSED && plan->in_registers) {
@@ -173,8 +175,8 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
     push(&k, i32_arg(plan->lanes));
     push(&k, f32_arg(p->scale));
     push(&k, i32_arg((int32_t)p->flags));
-    return launch_with(ctx, kernel, plan->pair, plan->groups,
-                               plan->group_size, plan->local_bytes, &k);
+    return launch_with(ctx, kernel, plan->pair, plan->groups, plan->group_size,
+                       plan->local_bytes, 0, &k);
 }
 
 /* Phase 1 writes partials at scratch element 0; each merge level reads one
@@ -199,9 +201,8 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
         push(&k, f32_arg(p->scale));
     push(&k, mem_arg(scratch));
     push(&k, i64_arg(0));
-    smax_status st =
-        launch_with(ctx, ks->partials, plan->pair, plan->groups,
-                            plan->group_size, plan->local_bytes, &k);
+    smax_status st = launch_with(ctx, ks->partials, plan->pair, plan->groups,
+                                 plan->group_size, plan->local_bytes, 0, &k);
 
     int64_t src = 0, dst = region_b;
     int n_in = plan->chunks;
@@ -216,9 +217,8 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
         push(&k, i64_arg(dst));
         push(&k, i32_arg(n_out));
         push(&k, i32_arg(plan->fan_in));
-        st = launch_with(ctx, SMAX_KERNEL_MB_MERGE, plan->pair,
-                                 p->rows * n_out, plan->group_size,
-                                 plan->local_bytes, &k);
+        st = launch_with(ctx, SMAX_KERNEL_MB_MERGE, plan->pair, p->rows * n_out,
+                         plan->group_size, plan->local_bytes, 0, &k);
         const int64_t t = src;
         src = dst;
         dst = t;
@@ -237,7 +237,7 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
     push(&k, mem_arg(scratch));
     push(&k, i64_arg(src));
     return launch_with(ctx, ks->finish, plan->pair, plan->groups,
-                               plan->group_size, 0, &k);
+                               plan->group_size, 0, 0, &k);
 }
 
 /* The multi-block phases in one launch: operands, cols, chunk_len,
@@ -257,17 +257,13 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
     push(&k, i32_arg(plan->cols_padded));
     push(&k, f32_arg(p->scale));
     push(&k, i32_arg((int32_t)p->flags));
-    if (plan->cluster) {
-        const smax_kernel_id kernel = plan->direction == SMAX_BACKWARD
-                                          ? SMAX_KERNEL_BWD_MB_CLUSTER
-                                          : SMAX_KERNEL_MB_CLUSTER;
-        if (k.n > SMAX_MAX_KERNEL_ARGS)
-            return too_many_args(ctx, kernel, &k);
-        return smax_backend_launch_clusters(ctx, kernel, plan->pair,
-                                            plan->groups, plan->cluster,
-                                            plan->group_size,
-                                            plan->local_bytes, k.a, k.n);
-    }
+    if (plan->cluster)
+        return launch_with(ctx,
+                           plan->direction == SMAX_BACKWARD
+                               ? SMAX_KERNEL_BWD_MB_CLUSTER
+                               : SMAX_KERNEL_MB_CLUSTER,
+                           plan->pair, plan->groups, plan->group_size,
+                           plan->local_bytes, plan->cluster, &k);
     /* Flags hold epochs 1 .. 2^31 - 1 (0 is a fresh area's); past that
      * the area is zeroed again before an epoch repeats. */
     if (ctx->epoch == INT32_MAX) {
@@ -289,10 +285,10 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
         ctx,
         plan->direction == SMAX_BACKWARD ? SMAX_KERNEL_BWD_MB_ONCHIP
                                          : SMAX_KERNEL_MB_ONCHIP,
-        plan->pair, plan->groups, plan->group_size, plan->local_bytes, &k);
+        plan->pair, plan->groups, plan->group_size, plan->local_bytes, 0, &k);
     if (st == SMAX_SUCCESS) {
-        ctx->tickets_drawn += (uint32_t)plan->groups;
-        ctx->epoch++;
+      ctx->tickets_drawn += (uint32_t)plan->groups;
+      ctx->epoch++;
     }
     return st;
 }

@@ -32,9 +32,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_cluster)(
     const smax_chunk c = smax_chunk_of(SMAX_GROUP_ID(), cols, chunk_len, chunks);
     const smax_in_t *xr = x + x_off + c.row * x_stride;
     smax_out_t *yr = y + y_off + c.row * y_stride;
-    const smax_held h = smax_held_of(
-        c, smax_split_slice(smax_row_shift(xr + c.begin, yr + c.begin),
-                            c.begin, c.end));
+    const smax_held h = smax_fwd_held_of(c, xr, yr);
     const smax_partial mine = smax_held_keep(xr, h, chunk, red, scale, lid, lanes);
     const smax_partial total = smax_cluster_exchange(
         mine, chunks, red + 2 * lanes, red, lid, lanes);

@@ -43,6 +43,16 @@ SMAX_FN smax_held smax_held_of(smax_chunk c, smax_split sp)
     return h;
 }
 
+/* Where the chunk c of rows xr and yr is. */
+SMAX_FN smax_held smax_fwd_held_of(smax_chunk c,
+                                   const SMAX_GLOBAL smax_in_t *xr,
+                                   SMAX_GLOBAL smax_out_t *yr)
+{
+    return smax_held_of(
+        c, smax_split_slice(smax_row_shift(xr + c.begin, yr + c.begin),
+                            c.begin, c.end));
+}
+
 /* Phase 1: keeps the chunk of row xr on-chip and returns its partial.
  * Called by every item. */
 SMAX_FN smax_partial smax_held_keep(const SMAX_GLOBAL smax_in_t *xr,
@@ -123,9 +133,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_onchip)(
                         chunk_len, chunks, ticket_base, red, lid);
     const SMAX_GLOBAL smax_in_t *xr = x + x_off + k.c.row * x_stride;
     SMAX_GLOBAL smax_out_t *yr = y + y_off + k.c.row * y_stride;
-    const smax_held h = smax_held_of(
-        k.c, smax_split_slice(smax_row_shift(xr + k.c.begin, yr + k.c.begin),
-                              k.c.begin, k.c.end));
+    const smax_held h = smax_fwd_held_of(k.c, xr, yr);
     const smax_partial mine = smax_held_keep(xr, h, chunk, red, scale, lid, lanes);
     const smax_partial total =
         smax_coop_exchange(k, chunks, mine, epoch, red, lid, lanes);
