@@ -206,7 +206,8 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
 
     int64_t src = 0, dst = region_b;
     int n_in = plan->chunks;
-    for (int level = 0; st == SMAX_SUCCESS && level < plan->merge_levels;
+    /* The tree's last level runs inside the finishing kernel. */
+    for (int level = 0; st == SMAX_SUCCESS && level + 1 < plan->merge_levels;
          ++level) {
         const int n_out = (n_in + plan->fan_in - 1) / plan->fan_in;
         k.n = 0;
@@ -236,8 +237,9 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
     push(&k, i32_arg((int32_t)p->flags));
     push(&k, mem_arg(scratch));
     push(&k, i64_arg(src));
+    push(&k, i32_arg(n_in));
     return launch_with(ctx, ks->finish, plan->pair, plan->groups,
-                               plan->group_size, 0, 0, &k);
+                       plan->group_size, plan->local_bytes, 0, &k);
 }
 
 /* The multi-block phases in one launch: operands, cols, chunk_len,

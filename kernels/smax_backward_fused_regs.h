@@ -1,7 +1,8 @@
 /*
  * smax_backward_fused_regs.h - the gradient of short rows with y and dy
- * held in registers (the layout of smax_fused_regs.h): one read of each,
- * one write. Elements outside the row read as 0 and add nothing to S.
+ * held in registers (the layout of smax_fused_regs.h; 16-bit inputs kept
+ * as read, smax_held_vec): one read of each, one write. Elements outside
+ * the row read as 0 and add nothing to S.
  */
 #ifndef SMAX_BACKWARD_FUSED_REGS_H
 #define SMAX_BACKWARD_FUSED_REGS_H
@@ -24,12 +25,12 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_regs)(
     SMAX_GLOBAL smax_out_t *dxr = dx + dx_off + rs.row * dx_stride;
     const smax_reg_map map = smax_reg_map_of(smax_row_shift3(yr, dyr, dxr),
                                              rs.lane, lanes, cols, rs.active);
-    smax_vec vy[SMAX_REG_VECTORS], vd[SMAX_REG_VECTORS];
+    smax_held_vec vy[SMAX_REG_VECTORS], vd[SMAX_REG_VECTORS];
     SMAX_UNROLL_ALL
     for (int k = 0; k < SMAX_REG_VECTORS; ++k) {
         const int e = smax_reg_elem(map, k, lanes);
-        vy[k] = smax_reg_issue(yr, map, e);
-        vd[k] = smax_reg_issue(dyr, map, e);
+        vy[k] = smax_held_issue(yr, map, e);
+        vd[k] = smax_held_issue(dyr, map, e);
     }
     float ey[SMAX_EXTRAS], ed[SMAX_EXTRAS];
     SMAX_UNROLL_ALL
@@ -41,9 +42,11 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_regs)(
     SMAX_UNROLL_ALL
     for (int k = 0; k < SMAX_REG_VECTORS; ++k) {
         const int e = smax_reg_elem(map, k, lanes);
-        vy[k] = smax_reg_load(yr, map, e, vy[k], 1.0f, 0.0f);
-        vd[k] = smax_reg_load(dyr, map, e, vd[k], 1.0f, 0.0f);
-        smax_kahan_add(&s, &s_lost, smax_bwd_terms_vec(vy[k], vd[k], flags));
+        vy[k] = smax_held_load(yr, map, e, vy[k]);
+        vd[k] = smax_held_load(dyr, map, e, vd[k]);
+        smax_kahan_add(&s, &s_lost,
+                       smax_bwd_terms_vec(smax_held_get(vy[k]),
+                                          smax_held_get(vd[k]), flags));
     }
     SMAX_UNROLL_ALL
     for (int j = 0; j < SMAX_EXTRAS; ++j)
@@ -54,7 +57,9 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_regs)(
     SMAX_UNROLL_ALL
     for (int k = 0; k < SMAX_REG_VECTORS; ++k)
         smax_reg_store(dxr, map, smax_reg_elem(map, k, lanes),
-                       smax_bwd_out_vec(vy[k], vd[k], s, scale, flags));
+                       smax_bwd_out_vec(smax_held_get(vy[k]),
+                                        smax_held_get(vd[k]), s, scale,
+                                        flags));
     SMAX_UNROLL_ALL
     for (int j = 0; j < SMAX_EXTRAS; ++j)
         if (map.extra + j * lanes < map.live)

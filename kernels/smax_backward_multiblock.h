@@ -40,23 +40,29 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_partials)(
     }
 }
 
+/* Every chunk writes dx with its row's S, the merge of the n_in partials
+ * of its row at totals[totals_off] (smax_mb_normalize's last level). */
 SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_write)(
     const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
     const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off, smax_i64 dy_stride,
     SMAX_GLOBAL smax_out_t *dx, smax_i64 dx_off, smax_i64 dx_stride,
     int cols, int chunk_len, int chunks, float scale, int flags,
-    const SMAX_GLOBAL float *totals, smax_i64 totals_off)
+    const SMAX_GLOBAL float *totals, smax_i64 totals_off,
+    int n_in SMAX_DYN_LOCAL_PARAM)
 {
+    SMAX_DYN_LOCAL_DECL
+    const int lid = SMAX_LOCAL_ID();
+    const int lanes = SMAX_GROUP_SIZE();
     const smax_i64 g = SMAX_GROUP_ID();
     const smax_chunk c = smax_chunk_of(g, cols, chunk_len, chunks);
     const SMAX_GLOBAL smax_in_t *yr = y + y_off + c.row * y_stride;
     const SMAX_GLOBAL smax_in_t *dyr = dy + dy_off + c.row * dy_stride;
     SMAX_GLOBAL smax_out_t *dxr = dx + dx_off + c.row * dx_stride;
+    const smax_partial total = smax_merge_run(
+        smax_dyn_local, totals + totals_off, c.row, n_in, 0, n_in, lid, lanes);
     smax_bwd_slice_write(
         yr, dyr, dxr, smax_row_shift3(yr + c.begin, dyr + c.begin, dxr + c.begin),
-        c.begin, c.end, SMAX_LOCAL_ID(), SMAX_GROUP_SIZE(),
-        smax_bwd_total(smax_get_partial(totals + totals_off, c.row).s), scale,
-        flags);
+        c.begin, c.end, lid, lanes, smax_bwd_total(total.s), scale, flags);
 }
 
 #endif /* SMAX_BACKWARD_MULTIBLOCK_H */

@@ -67,10 +67,42 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_partials)(
         smax_put_partial(partials + partials_off, g, p);
 }
 
+/* Partials an item loads before it folds them (smax_merge_run). */
+#define SMAX_MERGE_BATCH 4
+
+/* The merge of partials [begin, end) of `row` of the n_in per row at `in`:
+ * item lid folds every lanes-th in order, then the group reduces them in
+ * its fixed order, so every group that merges the same run gets the same
+ * bits. */
+SMAX_FN smax_partial smax_merge_run(SMAX_LOCAL float *red,
+                                    const SMAX_GLOBAL float *in, smax_i64 row,
+                                    int n_in, int begin, int end, int lid,
+                                    int lanes)
+{
+    const SMAX_GLOBAL float *src = in + 2 * row * n_in;
+    smax_partial p = smax_partial_identity();
+    /* A batch's loads go out before it is folded: phase 3 of 1 x 2^24
+     * (4 partials an item) waited for them one by one. */
+    for (int k0 = begin + lid; k0 < end; k0 += SMAX_MERGE_BATCH * lanes) {
+        smax_partial q[SMAX_MERGE_BATCH];
+        SMAX_UNROLL_ALL
+        for (int u = 0; u < SMAX_MERGE_BATCH; ++u)
+            if (k0 + u * lanes < end)
+                q[u] = smax_get_partial(src, k0 + u * lanes);
+        SMAX_UNROLL_ALL
+        for (int u = 0; u < SMAX_MERGE_BATCH; ++u)
+            if (k0 + u * lanes < end)
+                p = smax_merge(p, q[u]);
+    }
+    return smax_reduce_partial(red, p, lid, lid, lanes);
+}
+
 /* Phase 2: merges runs of up to `fan_in` consecutive partials of a row into
  * one. Input: n_in partials per row; output: n_out = ceil(n_in / fan_in) per
  * row; group g makes output (g % n_out) of row (g / n_out). The host repeats
- * it until one partial per row is left: a tree with a fixed shape. */
+ * it until at most `fan_in` partials per row are left, and every group of
+ * phase 3 merges those itself (the tree's last level): a tree with a fixed
+ * shape, and one launch fewer. */
 SMAX_KERNEL void SMAX_KNAME(smax_mb_merge)(
     const SMAX_GLOBAL float *in, smax_i64 in_off, int n_in,
     SMAX_GLOBAL float *out, smax_i64 out_off, int n_out,
@@ -78,35 +110,35 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_merge)(
 {
     SMAX_DYN_LOCAL_DECL
     const int lid = SMAX_LOCAL_ID();
-    const int lanes = SMAX_GROUP_SIZE();
     const smax_i64 g = SMAX_GROUP_ID();
     const smax_chunk c = smax_chunk_of(g, n_in, fan_in, n_out);
-    const SMAX_GLOBAL float *src = in + in_off + 2 * c.row * n_in;
-
-    smax_partial p = smax_partial_identity();
-    for (int k = c.begin + lid; k < c.end; k += lanes)
-        p = smax_merge(p, smax_get_partial(src, k));
-    p = smax_reduce_partial(smax_dyn_local, p, lid, lid, lanes);
+    const smax_partial p =
+        smax_merge_run(smax_dyn_local, in + in_off, c.row, n_in, c.begin,
+                       c.end, lid, SMAX_GROUP_SIZE());
     if (lid == 0)
         smax_put_partial(out + out_off, g, p);
 }
 
 /* Phase 3: every chunk writes its outputs with the row's final (m, s),
- * found at totals[totals_off + 2 * row]. */
+ * the merge of the n_in partials of its row at totals[totals_off]. */
 SMAX_KERNEL void SMAX_KNAME(smax_mb_normalize)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
     SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride, int cols,
     int chunk_len, int chunks, float scale, int flags,
-    const SMAX_GLOBAL float *totals, smax_i64 totals_off)
+    const SMAX_GLOBAL float *totals, smax_i64 totals_off,
+    int n_in SMAX_DYN_LOCAL_PARAM)
 {
+    SMAX_DYN_LOCAL_DECL
+    const int lid = SMAX_LOCAL_ID();
+    const int lanes = SMAX_GROUP_SIZE();
     const smax_i64 g = SMAX_GROUP_ID();
     const smax_chunk c = smax_chunk_of(g, cols, chunk_len, chunks);
     const SMAX_GLOBAL smax_in_t *xr = x + x_off + c.row * x_stride;
     SMAX_GLOBAL smax_out_t *yr = y + y_off + c.row * y_stride;
+    const smax_partial total = smax_merge_run(
+        smax_dyn_local, totals + totals_off, c.row, n_in, 0, n_in, lid, lanes);
     smax_slice_normalize(xr, yr, smax_row_shift(xr + c.begin, yr + c.begin),
-                         c.begin, c.end, SMAX_LOCAL_ID(), SMAX_GROUP_SIZE(),
-                         scale, smax_get_partial(totals + totals_off, c.row),
-                         flags);
+                         c.begin, c.end, lid, lanes, scale, total, flags);
 }
 
 #endif /* SMAX_MULTIBLOCK_H */

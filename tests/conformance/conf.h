@@ -88,6 +88,11 @@ void conf_find_fused_limits(conf_suite *s);
 int conf_variant_supported(const conf_suite *s, const conf_variant *v);
 
 #define CONF_ALGO_COUNT 4
+
+/* The longest one-row case of a 2-level merge tree the default tier runs
+ * (GPUs fold 1024 partials a level: their first such row is just over
+ * 2^24); longer ones are the large tier's. */
+#define CONF_TWO_LEVELS_DEFAULT_MAX ((int64_t)1 << 25)
 extern const smax_algorithm conf_algos[CONF_ALGO_COUNT];
 const char *conf_algo_name(smax_algorithm a);
 

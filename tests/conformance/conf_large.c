@@ -375,7 +375,7 @@ static void merge_levels(conf_suite *s, const conf_variant *v)
         if (cols < 0) {
             conf_skip("no 1-row size up to 2^28 gives that many levels",
                       "[large] %s %s", v->name, what);
-        } else if (levels == 2 && cols <= ((int64_t)1 << 22)) {
+        } else if (levels == 2 && cols <= CONF_TWO_LEVELS_DEFAULT_MAX) {
             /* Already in the default tier (conf_shapes.c). */
         } else if (cols > ((int64_t)1 << 27)) {
             char reason[160];

@@ -232,10 +232,10 @@ static void chunk_counts(conf_suite *s, const conf_variant *v)
     if (cols2 < 0) {
         conf_skip("no 1-row size up to 2^26 gives a 2-level merge tree",
                   "[shapes] %s merge levels >= 2", v->name);
-    } else if (cols2 <= ((int64_t)1 << 22)) {
+    } else if (cols2 <= CONF_TWO_LEVELS_DEFAULT_MAX) {
         run_shape(s, v, 1, cols2, CONF_NORMAL_1, "2 merge levels");
     } else if (!s->large) {
-        conf_skip("2 merge levels need a row over 2^22 elements: --large",
+        conf_skip("2 merge levels need a longer row: --large",
                   "[shapes] %s merge levels >= 2 (%lld cols)", v->name,
                   (long long)cols2);
     }
