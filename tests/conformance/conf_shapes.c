@@ -40,8 +40,11 @@ static int cmp_i64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void run_shape(conf_suite *s, const conf_variant *v, int64_t rows,
-                      int64_t cols, conf_dist d, const char *why)
+/* Runs a shape under every algorithm and auto, or under `only` alone
+ * where only one algorithm has what the case is about (only_one). */
+static void run_shape_as(conf_suite *s, const conf_variant *v, int64_t rows,
+                         int64_t cols, conf_dist d, const char *why,
+                         int only_one, smax_algorithm only)
 {
     float *x = malloc(sizeof(float) * (size_t)(rows * cols));
     if (!x) {
@@ -59,8 +62,19 @@ static void run_shape(conf_suite *s, const conf_variant *v, int64_t rows,
     c.cols = cols;
     c.scale = 1.0f;
     c.x = x;
-    conf_run_all_algos(s, &c);
+    if (only_one) {
+        c.algo = only;
+        conf_run_case(s, &c, NULL);
+    } else {
+        conf_run_all_algos(s, &c);
+    }
     free(x);
+}
+
+static void run_shape(conf_suite *s, const conf_variant *v, int64_t rows,
+                      int64_t cols, conf_dist d, const char *why)
+{
+    run_shape_as(s, v, rows, cols, d, why, 0, SMAX_ALGO_AUTO);
 }
 
 static int in_set(const size_set *set, int64_t n)
@@ -233,7 +247,10 @@ static void chunk_counts(conf_suite *s, const conf_variant *v)
         conf_skip("no 1-row size up to 2^26 gives a 2-level merge tree",
                   "[shapes] %s merge levels >= 2", v->name);
     } else if (cols2 <= CONF_TWO_LEVELS_DEFAULT_MAX) {
-        run_shape(s, v, 1, cols2, CONF_NORMAL_1, "2 merge levels");
+        /* Only multiblock has merge levels; a row of 2^24 elements
+         * costs seconds per algorithm on the host. */
+        run_shape_as(s, v, 1, cols2, CONF_NORMAL_1, "2 merge levels", 1,
+                     SMAX_ALGO_MULTIBLOCK);
     } else if (!s->large) {
         conf_skip("2 merge levels need a longer row: --large",
                   "[shapes] %s merge levels >= 2 (%lld cols)", v->name,
