@@ -58,10 +58,10 @@ SMAX_FN void smax_coop_publish(SMAX_GLOBAL smax_u32 *sync,
                                SMAX_GLOBAL smax_u32 *part, smax_i64 g,
                                smax_partial p, smax_u32 epoch)
 {
-    SMAX_ATOMIC_STORE(part + 2 * g, SMAX_AS_UINT(p.m));
-    SMAX_ATOMIC_STORE(part + 2 * g + 1, SMAX_AS_UINT(p.s));
+    SMAX_ATOMIC_XCHG(part + 2 * g, SMAX_AS_UINT(p.m));
+    SMAX_ATOMIC_XCHG(part + 2 * g + 1, SMAX_AS_UINT(p.s));
     SMAX_GLOBAL_FENCE(); /* the partial before the flag */
-    SMAX_ATOMIC_STORE(sync + 1 + g, epoch);
+    SMAX_ATOMIC_XCHG(sync + 1 + g, epoch);
 }
 
 /* The merge of the `count` partials of groups first .. first + count - 1,

@@ -73,9 +73,7 @@ typedef uint4 smax_u32x4;
  * atomics (core since OpenCL 1.1) reach the device's point of coherence,
  * which plain loads and stores need not. */
 #define SMAX_ATOMIC_INC(p) atomic_inc(p)
-/* A store another group may read before this kernel ends (OpenCL 1.2 has
- * no atomic store: an exchange whose old value is dropped). */
-#define SMAX_ATOMIC_STORE(p, v) ((void)atomic_xchg((p), (v)))
+#define SMAX_ATOMIC_XCHG(p, v) atomic_xchg((p), (v))
 #define SMAX_ATOMIC_READ(p) atomic_or((p), 0u)
 /* OpenCL 1.2's mem_fence has no scope, and NVIDIA's orders accesses only
  * as the work-item's own group sees them: on the H100 a group of another
@@ -222,11 +220,7 @@ typedef uint4 smax_u32x4;
  * and volatile loads go to the device's point of coherence (L2), and
  * __threadfence orders them device-wide. */
 #define SMAX_ATOMIC_INC(p) atomicAdd((p), 1u)
-/* A store another group may read before this kernel ends: a plain
- * volatile store, ordered by SMAX_GLOBAL_FENCE. (An exchange would also
- * read the old word: compute-sanitizer's initcheck reported every publish
- * into the not-yet-written partials as an uninitialised read.) */
-#define SMAX_ATOMIC_STORE(p, v) (*(volatile smax_u32 *)(p) = (v))
+#define SMAX_ATOMIC_XCHG(p, v) atomicExch((p), (v))
 #define SMAX_ATOMIC_READ(p) (*(volatile smax_u32 *)(p))
 #define SMAX_GLOBAL_FENCE() __threadfence()
 /* Warp shuffles: a butterfly within a warp needs no barrier. The warp width
