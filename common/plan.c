@@ -162,9 +162,8 @@ static int reg_group(smax_context ctx, const smax_problem *p,
                      const smax_exec_plan *plan)
 {
     const int64_t lanes = ceil_div(p->cols, plan->vec * SMAX_REG_VECTORS);
-    const int cap = reg_group_cap(ctx, plan);
-    const int g = pow2_at_least(lanes, cap);
-    return g > SMAX_REG_GROUP ? g : fit_group(ctx, SMAX_REG_GROUP);
+    return pow2_at_least(lanes > SMAX_REG_GROUP ? lanes : SMAX_REG_GROUP,
+                         reg_group_cap(ctx, plan));
 }
 
 static void plan_fused(smax_context ctx, const smax_problem *p,
