@@ -33,6 +33,11 @@ smax_status smax_backend_read(smax_context ctx, smax_native_mem src,
 smax_status smax_backend_copy(smax_context ctx, smax_native_mem dst,
                               size_t dst_offset, smax_native_mem src,
                               size_t src_offset, size_t bytes);
+/* Enqueued: `bytes` of mem from byte dst_offset set to zero (a multiple of
+ * 4 bytes at a 4-byte offset), ordered with the context's other work and
+ * without waiting on the host. */
+smax_status smax_backend_zero(smax_context ctx, smax_native_mem mem,
+                              size_t dst_offset, size_t bytes);
 /* The kernels of kernels/, by the names they have there (one list:
  * kernels/smax_kernel_list.h). */
 #define SMAX_KERNEL_ENUM(id, name) SMAX_KERNEL_##id,

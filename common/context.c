@@ -85,6 +85,9 @@ void smax_context_delete(smax_context ctx)
 
 SMAX_API smax_status smax_context_create(smax_context *out_context)
 {
+    if (out_context == NULL)
+        return SMAX_ERROR_INVALID_POINTER;
+    *out_context = NULL; /* what a failed creation leaves */
     smax_context ctx;
     smax_status st = smax_context_new(&ctx);
     if (st != SMAX_SUCCESS)
@@ -111,6 +114,56 @@ SMAX_API smax_status smax_context_destroy(smax_context ctx)
         smax_backend_free(ctx, ctx->sync);
     smax_backend_destroy(ctx);
     smax_context_delete(ctx);
+    return SMAX_SUCCESS;
+}
+
+SMAX_API smax_status smax_context_set_workspace(smax_context ctx,
+                                               smax_buffer workspace,
+                                               size_t offset, size_t bytes)
+{
+    if (!smax_context_valid(ctx))
+        return SMAX_ERROR_INVALID_HANDLE;
+    smax_clear_error(ctx);
+    if (workspace == NULL) {
+        if (offset != 0 || bytes != 0)
+            return smax_fail(ctx, SMAX_ERROR_INVALID_VALUE,
+                             "no workspace takes offset 0 and 0 bytes");
+        ctx->has_workspace = 0;
+        return SMAX_SUCCESS;
+    }
+    if (!smax_buffer_valid(workspace))
+        return smax_fail(ctx, SMAX_ERROR_INVALID_HANDLE,
+                         "the workspace is not a live buffer");
+    if (workspace->context != ctx)
+        return smax_fail(ctx, SMAX_ERROR_INVALID_VALUE,
+                         "the workspace belongs to another context");
+    if (offset % SMAX_WORKSPACE_ALIGN != 0)
+        return smax_fail(ctx, SMAX_ERROR_INVALID_VALUE,
+                         "workspace offset %zu is not a multiple of %d", offset,
+                         SMAX_WORKSPACE_ALIGN);
+    if (offset > workspace->bytes || bytes > workspace->bytes - offset)
+        return smax_fail(ctx, SMAX_ERROR_INVALID_SIZE,
+                         "workspace [%zu, +%zu) passes the buffer's end (%zu)",
+                         offset, bytes, workspace->bytes);
+    /* Zeroed once here (the one-launch exchange reads the partial it
+     * replaces); its sync area is zeroed again by every call that uses it. */
+    const size_t words = bytes / sizeof(uint32_t) * sizeof(uint32_t);
+    if (words > 0) {
+        smax_status st = smax_backend_zero(ctx, workspace->mem, offset, words);
+        if (st != SMAX_SUCCESS)
+            return st;
+    }
+    /* The context's own areas are no longer needed. */
+    if (ctx->scratch.handle != NULL)
+        smax_backend_free(ctx, ctx->scratch);
+    if (ctx->sync.handle != NULL)
+        smax_backend_free(ctx, ctx->sync);
+    ctx->scratch.handle = ctx->sync.handle = NULL;
+    ctx->scratch_bytes = ctx->sync_bytes = 0;
+    ctx->has_workspace = 1;
+    ctx->workspace = workspace->mem;
+    ctx->workspace_offset = offset;
+    ctx->workspace_bytes = bytes;
     return SMAX_SUCCESS;
 }
 

@@ -40,6 +40,11 @@ struct smax_context_s {
     size_t sync_bytes;
     uint32_t tickets_drawn; /* tickets taken from the counter, mod 2^32 */
     uint32_t epoch;         /* of the last cooperative launch           */
+    /* The caller's workspace (smax_context_set_workspace), used instead
+     * of the two areas above while has_workspace. */
+    int has_workspace;
+    smax_native_mem workspace;
+    size_t workspace_offset, workspace_bytes;
     char last_error[4096];
 };
 

@@ -85,6 +85,42 @@ static smax_status ensure_sync(smax_context ctx, size_t bytes)
     return st;
 }
 
+/* Where a call's scratch and sync areas lie, offsets in 32-bit words:
+ * the context's own areas (grown on demand), or the caller's workspace
+ * (smax_context_set_workspace: the sync area first, then the scratch). */
+typedef struct work_areas {
+    smax_native_mem scratch, sync;
+    int64_t scratch_off, sync_off;
+} work_areas;
+
+static smax_status areas_of(smax_context ctx, const smax_exec_plan *plan,
+                            work_areas *w)
+{
+    *w = (work_areas){{NULL}, {NULL}, 0, 0};
+    if (!ctx->has_workspace) {
+        smax_status st = ensure_scratch(ctx, plan->scratch_bytes);
+        if (st == SMAX_SUCCESS)
+            st = ensure_sync(ctx, plan->sync_bytes);
+        w->scratch = ctx->scratch;
+        w->sync = ctx->sync;
+        w->scratch_off = w->sync_off = 0;
+        return st;
+    }
+    const size_t need = smax_plan_workspace_bytes(plan);
+    if (need > ctx->workspace_bytes)
+        return smax_fail(ctx, SMAX_ERROR_INVALID_SIZE,
+                         "the plan needs %zu bytes of workspace; the "
+                         "context's workspace holds %zu (smax_plan_info."
+                         "scratch_bytes says what a problem needs)",
+                         need, ctx->workspace_bytes);
+    w->scratch = w->sync = ctx->workspace;
+    w->sync_off = (int64_t)(ctx->workspace_offset / sizeof(uint32_t));
+    w->scratch_off = (int64_t)((ctx->workspace_offset +
+                                smax_workspace_sync_span(plan)) /
+                               sizeof(float));
+    return SMAX_SUCCESS;
+}
+
 /* The operands of a call as kernels take them: memory, element offset,
  * row stride. */
 typedef struct operand_args {
@@ -189,12 +225,13 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
  * region and writes the other; phase 3 reads the last level's output. */
 static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
                                   const smax_exec_plan *plan,
-                                  const operand_args *o)
+                                  const operand_args *o, const work_areas *w)
 {
     const kernel_set *ks = kernels_of(plan);
     const int backward = plan->direction == SMAX_BACKWARD;
-    const smax_native_mem scratch = ctx->scratch;
-    const int64_t region_b = 2 * p->rows * plan->chunks;
+    const smax_native_mem scratch = w->scratch;
+    const int64_t region_a = w->scratch_off;
+    const int64_t region_b = region_a + 2 * p->rows * plan->chunks;
     kernel_args k = {.n = 0};
     /* The inputs: x, or y and dy. */
     push_operands(&k, o, o->n - 1);
@@ -206,11 +243,11 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
     else
         push(&k, f32_arg(p->scale));
     push(&k, mem_arg(scratch));
-    push(&k, i64_arg(0));
+    push(&k, i64_arg(region_a));
     smax_status st = launch_with(ctx, ks->partials, plan->pair, plan->groups,
                                  plan->group_size, plan->local_bytes, 0, &k);
 
-    int64_t src = 0, dst = region_b;
+    int64_t src = region_a, dst = region_b;
     int n_in = plan->chunks;
     /* The tree's last level runs inside the finishing kernel. */
     for (int level = 0; st == SMAX_SUCCESS && level + 1 < plan->merge_levels;
@@ -255,7 +292,7 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
  * plan->cluster groups. */
 static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
                                    const smax_exec_plan *plan,
-                                   const operand_args *o)
+                                   const operand_args *o, const work_areas *w)
 {
     kernel_args k = {.n = 0};
     push_operands(&k, o, o->n);
@@ -272,31 +309,42 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
                                : SMAX_KERNEL_MB_CLUSTER,
                            plan->pair, plan->groups, plan->group_size,
                            plan->local_bytes, plan->cluster, &k);
-    /* Flags hold epochs 1 .. 2^31 - 1 (0 is a fresh area's); past that
-     * the area is zeroed again before an epoch repeats. */
-    if (ctx->epoch == INT32_MAX) {
-        const size_t bytes = ctx->sync_bytes;
-        smax_backend_free(ctx, ctx->sync);
-        ctx->sync.handle = NULL;
-        ctx->sync_bytes = 0;
-        smax_status st = ensure_sync(ctx, bytes);
+    /* A caller's workspace may have held anything since the last call
+     * (another plan's partials): its sync area is zeroed on the device
+     * first, and the launch counts tickets and epochs from a fresh area. */
+    uint32_t tickets = ctx->tickets_drawn, epoch = ctx->epoch + 1;
+    if (ctx->has_workspace) {
+        smax_status st = smax_backend_zero(
+            ctx, w->sync, (size_t)w->sync_off * sizeof(uint32_t),
+            plan->sync_bytes);
         if (st != SMAX_SUCCESS)
             return st;
+        tickets = 0;
+        epoch = 1;
+    } else if (ctx->epoch == INT32_MAX) {
+        /* Flags hold epochs 1 .. 2^31 - 1 (0 is a fresh area's); past
+         * that the area is zeroed again before an epoch repeats. */
+        smax_status st = smax_backend_zero(ctx, ctx->sync, 0, ctx->sync_bytes);
+        if (st != SMAX_SUCCESS)
+            return st;
+        ctx->tickets_drawn = tickets = 0;
+        ctx->epoch = 0;
+        epoch = 1;
     }
-    push(&k, mem_arg(ctx->sync));
-    push(&k, i64_arg(0));
-    push(&k, mem_arg(ctx->scratch));
-    push(&k, i64_arg(0));
-    push(&k, i32_arg((int32_t)ctx->tickets_drawn));
-    push(&k, i32_arg((int32_t)(ctx->epoch + 1)));
+    push(&k, mem_arg(w->sync));
+    push(&k, i64_arg(w->sync_off));
+    push(&k, mem_arg(w->scratch));
+    push(&k, i64_arg(w->scratch_off));
+    push(&k, i32_arg((int32_t)tickets));
+    push(&k, i32_arg((int32_t)epoch));
     const smax_status st = launch_with(
         ctx,
         plan->direction == SMAX_BACKWARD ? SMAX_KERNEL_BWD_MB_ONCHIP
                                          : SMAX_KERNEL_MB_ONCHIP,
         plan->pair, plan->groups, plan->group_size, plan->local_bytes, 0, &k);
-    if (st == SMAX_SUCCESS) {
-      ctx->tickets_drawn += (uint32_t)plan->groups;
-      ctx->epoch++;
+    if (st == SMAX_SUCCESS && !ctx->has_workspace) {
+        ctx->tickets_drawn += (uint32_t)plan->groups;
+        ctx->epoch++;
     }
     return st;
 }
@@ -306,9 +354,8 @@ smax_status smax_run_planned(smax_context ctx, const smax_problem *p,
                              const smax_native_mem *mem,
                              const size_t *offsets)
 {
-    smax_status st = ensure_scratch(ctx, plan->scratch_bytes);
-    if (st == SMAX_SUCCESS)
-        st = ensure_sync(ctx, plan->sync_bytes);
+    work_areas w;
+    smax_status st = areas_of(ctx, plan, &w);
     if (st != SMAX_SUCCESS)
         return st;
     smax_operand ops[SMAX_MAX_OPERANDS];
@@ -321,8 +368,8 @@ smax_status smax_run_planned(smax_context ctx, const smax_problem *p,
         o.stride[i] = ops[i].stride;
     }
     if (plan->cooperative)
-        return run_cooperative(ctx, p, plan, &o);
+        return run_cooperative(ctx, p, plan, &o, &w);
     if (plan->algorithm == SMAX_ALGO_MULTIBLOCK)
-        return run_multiblock(ctx, p, plan, &o);
+        return run_multiblock(ctx, p, plan, &o, &w);
     return run_rows(ctx, p, plan, &o);
 }

@@ -573,6 +573,17 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
     return SMAX_SUCCESS;
 }
 
+size_t smax_workspace_sync_span(const smax_exec_plan *plan)
+{
+    const size_t a = SMAX_WORKSPACE_ALIGN;
+    return (plan->sync_bytes + a - 1) / a * a;
+}
+
+size_t smax_plan_workspace_bytes(const smax_exec_plan *plan)
+{
+    return smax_workspace_sync_span(plan) + plan->scratch_bytes;
+}
+
 void smax_plan_describe(const smax_exec_plan *plan, smax_plan_info *out)
 {
     memset(out, 0, sizeof *out);
@@ -583,6 +594,6 @@ void smax_plan_describe(const smax_exec_plan *plan, smax_plan_info *out)
         plan->algorithm == SMAX_ALGO_MULTIBLOCK ? plan->chunks : 1;
     out->merge_levels = (uint32_t)plan->merge_levels;
     out->vector_width = (uint32_t)plan->vec;
-    out->scratch_bytes = plan->scratch_bytes + plan->sync_bytes;
+    out->scratch_bytes = smax_plan_workspace_bytes(plan);
     snprintf(out->reason, sizeof out->reason, "%s", plan->reason);
 }

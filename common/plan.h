@@ -54,4 +54,13 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *problem,
 
 void smax_plan_describe(const smax_exec_plan *plan, smax_plan_info *out);
 
+/* A caller's workspace holds the sync area first, then the scratch, each
+ * starting on this many bytes (smax_context_set_workspace asks the same of
+ * the workspace's offset). */
+#define SMAX_WORKSPACE_ALIGN 256
+/* Bytes of workspace the plan needs: the sync area rounded up to
+ * SMAX_WORKSPACE_ALIGN, then the scratch. */
+size_t smax_plan_workspace_bytes(const smax_exec_plan *plan);
+size_t smax_workspace_sync_span(const smax_exec_plan *plan);
+
 #endif

@@ -98,9 +98,18 @@ static smax_status run_checked(smax_context ctx, const smax_problem *user,
         st = smax_make_plan(ctx, &p, dir, &plan);
     if (st != SMAX_SUCCESS)
         return st;
-    for (int i = 0; i < n; ++i)
-        if (ops[i].offset % ops[i].elem != 0)
-            return smax_run_staged(ctx, &p, &plan, ops, n);
+    for (int i = 0; i < n; ++i) {
+        if (ops[i].offset % ops[i].elem == 0)
+            continue;
+        if (ctx->has_workspace)
+            return smax_fail(ctx, SMAX_ERROR_NOT_SUPPORTED,
+                             "operand %d's offset %zu is not a multiple of "
+                             "its element size: that path copies through "
+                             "temporaries, which a context with a caller's "
+                             "workspace does not allocate",
+                             i, ops[i].offset);
+        return smax_run_staged(ctx, &p, &plan, ops, n);
+    }
     smax_native_mem mem[SMAX_MAX_OPERANDS];
     size_t offsets[SMAX_MAX_OPERANDS];
     for (int i = 0; i < n; ++i) {

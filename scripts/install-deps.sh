@@ -2,16 +2,19 @@
 # install-deps.sh [opencl|cuda|hip|all] - installs, from Debian's packages,
 # what building and testing that backend needs and is not there yet.
 # Default: opencl. nvcc (CUDA) is not a Debian package of the right age: the
-# CUDA backend uses the toolkit found on PATH or in /usr/local/cuda.
+# CUDA backend uses the toolkit found on PATH or in /usr/local/cuda. clang
+# builds the API fuzzer (scripts/test.sh, opencl-fuzz).
 set -euo pipefail
 what=${1:-opencl}
 
 packages=(cmake make gcc g++ pkg-config binutils)
 case "$what" in
-  opencl) packages+=(pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo) ;;
+  opencl) packages+=(pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo
+                     clang libclang-rt-14-dev) ;;
   cuda) ;;
   hip) packages+=(hipcc libamdhip64-dev rocm-device-libs llvm-15) ;;
   all) packages+=(pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo
+                  clang libclang-rt-14-dev
                   hipcc libamdhip64-dev rocm-device-libs llvm-15) ;;
   *) echo "usage: $0 [opencl|cuda|hip|all]" >&2; exit 2 ;;
 esac

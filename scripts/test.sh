@@ -5,12 +5,18 @@
 # report skipped where none does. hip-nvidia is the HIP backend on HIP's
 # NVIDIA platform, with the CUDA 11.8 toolchain that
 # scripts/hip-nvidia-toolchain.sh installs in its own prefix.
-# SMAX_BACKENDS="opencl cuda hip hip-nvidia" narrows it;
-# SMAX_TEST_LABELS (a CTest label regex, default "^(unit|conformance|abi|bench)$";
-# "conformance_large" is the long sweep) picks the tests.
+# opencl-asan, opencl-tsan and opencl-fuzz are the OpenCL build again under
+# AddressSanitizer+UndefinedBehaviorSanitizer with fault injection (unit
+# tests, conformance suite, thread, workspace and fault tests),
+# ThreadSanitizer (the thread test), and clang's libFuzzer with ASan+UBSan
+# (the API fuzzer for SMAX_FUZZ_SECONDS, default 90).
+# SMAX_BACKENDS="opencl cuda hip hip-nvidia opencl-asan opencl-tsan
+# opencl-fuzz" narrows it; SMAX_TEST_LABELS (a CTest label regex, default
+# "^(unit|conformance|abi|bench)$"; "conformance_large" is the long sweep)
+# picks the tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-backends=${SMAX_BACKENDS:-opencl cuda hip hip-nvidia}
+backends=${SMAX_BACKENDS:-opencl cuda hip hip-nvidia opencl-asan opencl-tsan opencl-fuzz}
 labels=${SMAX_TEST_LABELS:-^(unit|conformance|abi|bench)$}
 scripts/install-deps.sh all
 export PATH=$PATH:/usr/local/cuda/bin
@@ -23,6 +29,23 @@ for b in $backends; do
   echo "=== $b: build"
   start=$SECONDS
   config=(-DBACKEND="$b")
+  select=(-L "$labels")
+  case $b in
+    opencl-asan)
+      # abi and bench are left out: the ABI test's consumer and the
+      # benchmark's Python are built without the sanitizer's runtime.
+      config=(-DBACKEND=opencl -DSMAX_SANITIZE=address,undefined
+              -DSMAX_FAULT_INJECTION=ON)
+      select=(-L "^(unit|conformance)$") ;;
+    opencl-tsan)
+      config=(-DBACKEND=opencl -DSMAX_SANITIZE=thread)
+      select=(-R "^threads$") ;;
+    opencl-fuzz)
+      config=(-DBACKEND=opencl -DCMAKE_C_COMPILER=clang
+              -DSMAX_SANITIZE=address,undefined -DSMAX_FUZZ=ON
+              -DSMAX_FUZZ_SECONDS="${SMAX_FUZZ_SECONDS:-90}")
+      select=(-L "^fuzz$") ;;
+  esac
   if [[ $b == hip-nvidia ]]; then
     eval "$(scripts/hip-nvidia-toolchain.sh)"
     config=(-DBACKEND=hip -DSMAX_HIP_PLATFORM=nvidia
@@ -30,8 +53,8 @@ for b in $backends; do
   fi
   cmake -S . -B "build-$b" "${config[@]}" -DSMAX_WERROR=ON
   cmake --build "build-$b" -j"$(nproc)"
-  echo "=== $b: test (labels: $labels)"
-  if ! ctest --test-dir "build-$b" -L "$labels" --output-on-failure; then
+  echo "=== $b: test (${select[*]})"
+  if ! ctest --test-dir "build-$b" "${select[@]}" --output-on-failure; then
     status=1
   fi
   echo "=== $b: done in $((SECONDS - start)) s"

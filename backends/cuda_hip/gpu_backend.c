@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gpu_backend.h"
+#include "fault.h"
 
 /* Streaming kernels want enough threads per block to keep loads in flight. */
 #define GPU_GROUP 256
@@ -192,6 +193,7 @@ smax_status smax_backend_synchronize(smax_context ctx)
 smax_status smax_backend_alloc(smax_context ctx, size_t bytes,
                                smax_native_mem *out)
 {
+    SMAX_FAULT_POINT(ctx, SMAX_FAULT_ALLOC);
     TRY(SMAX_GPU(SetDevice)(ctx->backend->device), "SetDevice");
     smax_gpu_error err = SMAX_GPU(Malloc)(&out->handle, bytes);
     if (err != SMAX_GPU(Success)) {
@@ -214,6 +216,7 @@ smax_status smax_backend_write(smax_context ctx, smax_native_mem dst,
                                size_t dst_offset, const void *src,
                                size_t bytes)
 {
+    SMAX_FAULT_POINT(ctx, SMAX_FAULT_TRANSFER);
     smax_gpu_stream s = ctx->backend->stream;
     TRY(SMAX_GPU(MemcpyAsync)((char *)dst.handle + dst_offset, src, bytes,
                               SMAX_GPU(MemcpyHostToDevice), s),
@@ -225,6 +228,7 @@ smax_status smax_backend_write(smax_context ctx, smax_native_mem dst,
 smax_status smax_backend_read(smax_context ctx, smax_native_mem src,
                               size_t src_offset, void *dst, size_t bytes)
 {
+    SMAX_FAULT_POINT(ctx, SMAX_FAULT_TRANSFER);
     smax_gpu_stream s = ctx->backend->stream;
     TRY(SMAX_GPU(MemcpyAsync)(dst, (const char *)src.handle + src_offset,
                               bytes, SMAX_GPU(MemcpyDeviceToHost), s),
@@ -237,11 +241,22 @@ smax_status smax_backend_copy(smax_context ctx, smax_native_mem dst,
                               size_t dst_offset, smax_native_mem src,
                               size_t src_offset, size_t bytes)
 {
+    SMAX_FAULT_POINT(ctx, SMAX_FAULT_TRANSFER);
     TRY(SMAX_GPU(MemcpyAsync)((char *)dst.handle + dst_offset,
                               (const char *)src.handle + src_offset, bytes,
                               SMAX_GPU(MemcpyDeviceToDevice),
                               ctx->backend->stream),
         "MemcpyAsync on the device");
+    return SMAX_SUCCESS;
+}
+
+smax_status smax_backend_zero(smax_context ctx, smax_native_mem mem,
+                              size_t dst_offset, size_t bytes)
+{
+    SMAX_FAULT_POINT(ctx, SMAX_FAULT_LAUNCH);
+    TRY(SMAX_GPU(MemsetAsync)((char *)mem.handle + dst_offset, 0, bytes,
+                              ctx->backend->stream),
+        "MemsetAsync");
     return SMAX_SUCCESS;
 }
 
@@ -262,6 +277,7 @@ smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
                                 size_t local_bytes, const smax_arg *args,
                                 int nargs)
 {
+    SMAX_FAULT_POINT(ctx, SMAX_FAULT_LAUNCH);
     void *slots[SMAX_MAX_KERNEL_ARGS];
     arg_slots(args, nargs, slots);
     dim3 grid = {(unsigned)groups, 1, 1};
@@ -311,6 +327,7 @@ smax_status smax_backend_launch_clusters(smax_context ctx,
                                          int group_size, size_t local_bytes,
                                          const smax_arg *args, int nargs)
 {
+    SMAX_FAULT_POINT(ctx, SMAX_FAULT_LAUNCH);
 #if SMAX_GPU_HAS_CLUSTERS
     void *slots[SMAX_MAX_KERNEL_ARGS];
     arg_slots(args, nargs, slots);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "opencl_backend.h"
+#include "fault.h"
 
 static void release_all(struct smax_backend *be)
 {
@@ -65,6 +66,7 @@ smax_status smax_backend_synchronize(smax_context ctx)
 smax_status smax_backend_alloc(smax_context ctx, size_t bytes,
                                smax_native_mem *out)
 {
+    SMAX_FAULT_POINT(ctx, SMAX_FAULT_ALLOC);
     cl_int err;
     cl_mem m = clCreateBuffer(ctx->backend->context, CL_MEM_READ_WRITE, bytes,
                               NULL, &err);
@@ -84,6 +86,7 @@ smax_status smax_backend_write(smax_context ctx, smax_native_mem dst,
                                size_t dst_offset, const void *src,
                                size_t bytes)
 {
+    SMAX_FAULT_POINT(ctx, SMAX_FAULT_TRANSFER);
     cl_int err = clEnqueueWriteBuffer(ctx->backend->queue, (cl_mem)dst.handle,
                                       CL_TRUE, dst_offset, bytes, src, 0, NULL,
                                       NULL);
@@ -94,6 +97,7 @@ smax_status smax_backend_write(smax_context ctx, smax_native_mem dst,
 smax_status smax_backend_read(smax_context ctx, smax_native_mem src,
                               size_t src_offset, void *dst, size_t bytes)
 {
+    SMAX_FAULT_POINT(ctx, SMAX_FAULT_TRANSFER);
     cl_int err = clEnqueueReadBuffer(ctx->backend->queue, (cl_mem)src.handle,
                                      CL_TRUE, src_offset, bytes, dst, 0, NULL,
                                      NULL);
@@ -105,6 +109,7 @@ smax_status smax_backend_copy(smax_context ctx, smax_native_mem dst,
                               size_t dst_offset, smax_native_mem src,
                               size_t src_offset, size_t bytes)
 {
+    SMAX_FAULT_POINT(ctx, SMAX_FAULT_TRANSFER);
     cl_int err = clEnqueueCopyBuffer(ctx->backend->queue, (cl_mem)src.handle,
                                      (cl_mem)dst.handle, src_offset,
                                      dst_offset, bytes, 0, NULL, NULL);
@@ -112,11 +117,24 @@ smax_status smax_backend_copy(smax_context ctx, smax_native_mem dst,
                              : smax_cl_fail(ctx, err, "clEnqueueCopyBuffer");
 }
 
+smax_status smax_backend_zero(smax_context ctx, smax_native_mem mem,
+                              size_t dst_offset, size_t bytes)
+{
+    SMAX_FAULT_POINT(ctx, SMAX_FAULT_LAUNCH);
+    const cl_uint zero = 0;
+    cl_int err = clEnqueueFillBuffer(ctx->backend->queue, (cl_mem)mem.handle,
+                                     &zero, sizeof zero, dst_offset, bytes, 0,
+                                     NULL, NULL);
+    return err == CL_SUCCESS ? SMAX_SUCCESS
+                             : smax_cl_fail(ctx, err, "clEnqueueFillBuffer");
+}
+
 smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
                                 int pair, int64_t groups, int group_size,
                                 size_t local_bytes, const smax_arg *args,
                                 int nargs)
 {
+    SMAX_FAULT_POINT(ctx, SMAX_FAULT_LAUNCH);
     cl_kernel *kernels;
     smax_status st = smax_cl_pair_kernels(ctx, pair, &kernels);
     if (st != SMAX_SUCCESS)

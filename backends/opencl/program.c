@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "opencl_backend.h"
+#include "fault.h"
 
 typedef struct cache_entry {
     cl_context context;
@@ -21,6 +22,7 @@ static cache_entry *cache_head;
 static smax_status build(smax_context ctx, const char *options,
                          cl_program *out)
 {
+    SMAX_FAULT_POINT(ctx, SMAX_FAULT_BUILD);
     struct smax_backend *be = ctx->backend;
     const char *src = smax_opencl_kernel_source;
     cl_int err;

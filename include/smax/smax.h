@@ -9,6 +9,16 @@
  *
  * All work is asynchronous on the context's stream/queue unless a function
  * says it blocks; smax_synchronize() waits for everything enqueued.
+ *
+ * Threads: every function may be called from any thread. Calls on
+ * distinct contexts (and their buffers) may run at the same time on any
+ * threads. One context, and the buffers made on it, is used by one thread
+ * at a time: the caller orders the calls on one context (a mutex, or
+ * handing the context from thread to thread), as for a cuBLAS or cuDNN
+ * handle; smax takes no lock of its own per call. Library-wide state (the
+ * OpenCL program cache) is locked inside. smax_last_error(ctx) belongs to
+ * the context; smax_last_error(NULL) to the calling thread. The test is
+ * tests/threads/test_threads.c, run under ThreadSanitizer in CI.
  */
 #ifndef SMAX_SMAX_H
 #define SMAX_SMAX_H
@@ -78,12 +88,39 @@ SMAX_API const char *smax_version_string(void);
 
 /* Context on the default device (OpenCL: first GPU, else first device, or
  * the device named by SMAX_OPENCL_DEVICE; CUDA/HIP: current device) with a
- * stream/queue of its own. Returns SMAX_ERROR_NO_DEVICE where there is none. */
+ * stream/queue of its own. Returns SMAX_ERROR_NO_DEVICE where there is none;
+ * on any failure *out_context is NULL. */
 SMAX_API smax_status smax_context_create(smax_context *out_context);
 /* Waits for the context's queue, then frees it. NULL is allowed. */
 SMAX_API smax_status smax_context_destroy(smax_context context);
 /* Blocks until all work enqueued on the context has finished. */
 SMAX_API smax_status smax_synchronize(smax_context context);
+
+/* Workspace. Some plans need device memory beside the operands
+ * (smax_plan_info.scratch_bytes: multi-block partials, the flags of
+ * one-launch rows). By default the context allocates it at the first call
+ * that needs it and keeps it, growing it when a larger plan comes: an
+ * allocation inside that call, and on CUDA/HIP a free that waits for the
+ * device. Offsets that are not a multiple of the element size also copy
+ * through temporaries allocated per call.
+ *
+ * smax_context_set_workspace(ctx, buffer, offset, bytes) hands the context
+ * `bytes` of `buffer` (made on ctx) from `offset` (a multiple of 256)
+ * instead. From then on smax_softmax and smax_softmax_backward allocate
+ * nothing, free nothing and never wait on the host: everything they do is
+ * enqueued on the context's stream/queue, which makes them safe to capture
+ * into a CUDA or HIP graph. A call whose plan needs more than `bytes`
+ * fails with SMAX_ERROR_INVALID_SIZE, and one with an offset that is not a
+ * multiple of its element size with SMAX_ERROR_NOT_SUPPORTED; neither
+ * enqueues or writes anything. Setting a workspace enqueues its zeroing and
+ * frees the context's own areas (that may wait for the device). The
+ * buffer must stay allocated, and untouched by the caller while work that
+ * uses it is queued, until the context is destroyed or another workspace
+ * (or none) is set. buffer NULL (with offset and bytes 0) returns to the
+ * context's own areas. One workspace serves one context at a time. */
+SMAX_API smax_status smax_context_set_workspace(smax_context context,
+                                               smax_buffer workspace,
+                                               size_t offset, size_t bytes);
 
 /* Detail of the last failure on this context (build log, vendor error
  * string, the reason behind SMAX_ERROR_NOT_SUPPORTED); "" if none. Valid
@@ -221,7 +258,10 @@ typedef struct smax_plan_info {
     uint32_t merge_levels;    /* multiblock: phase-2 launches              */
     uint32_t vector_width;    /* elements per vector access where aligned
                                  (16 bytes of the narrower type)         */
-    uint64_t scratch_bytes;   /* device scratch the plan needs             */
+    uint64_t scratch_bytes;   /* device workspace the plan needs (0 for
+                                 most): the least bytes a workspace set
+                                 with smax_context_set_workspace must
+                                 hold for this problem                   */
     char reason[160];         /* why this algorithm                        */
 } smax_plan_info;
 
