@@ -22,6 +22,7 @@
 #include "smax/smax.h"
 #include "smax_half.h"
 #include "smax_reference.h"
+#include "smax_test_context.h"
 #include "smax_tolerance.h"
 
 #define CANARY 0xa5
@@ -305,14 +306,9 @@ static int one_case(const call *c, smax_fault_point point, int64_t n)
 int main(void)
 {
     smax_context probe;
-    smax_status st = smax_context_create(&probe);
-    if (st == SMAX_ERROR_NO_DEVICE) {
-        printf("SKIPPED: no %s device (%s)\n", smax_backend_name(),
-               smax_last_error(NULL));
-        return 77;
-    }
-    if (st != SMAX_SUCCESS)
-        return fprintf(stderr, "context: %s\n", smax_status_string(st)), 1;
+    const int no_context = smax_test_context(&probe);
+    if (no_context)
+        return no_context;
     smax_context_destroy(probe);
 
     printf("%-36s", "call \\ failing point");

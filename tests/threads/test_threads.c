@@ -26,6 +26,7 @@
 #include "smax/smax.h"
 #include "smax_half.h"
 #include "smax_reference.h"
+#include "smax_test_context.h"
 #include "smax_tolerance.h"
 
 #define MAX_THREADS 64
@@ -228,16 +229,9 @@ int main(int argc, char **argv)
         return 2;
     }
     for (int t = 0; t < n_threads; ++t) {
-        smax_status st = smax_context_create(&contexts[t]);
-        if (st == SMAX_ERROR_NO_DEVICE) {
-            printf("SKIPPED: no %s device (%s)\n", smax_backend_name(),
-                   smax_last_error(NULL));
-            return 77;
-        }
-        if (st != SMAX_SUCCESS) {
-            fprintf(stderr, "context %d: %s\n", t, smax_status_string(st));
-            return 1;
-        }
+        const int no_context = smax_test_context(&contexts[t]);
+        if (no_context)
+            return no_context;
     }
     /* Item 3: a creation failure here, on the main thread only (OpenCL
      * can be told to look for a device that does not exist; before any

@@ -22,6 +22,7 @@
 
 #include "smax/smax.h"
 #include "smax_reference.h"
+#include "smax_test_context.h"
 #include "smax_tolerance.h"
 #if defined(SMAX_FAULT_INJECTION)
 #include "fault.h"
@@ -264,18 +265,13 @@ static void set_workspace_arguments(smax_context a, smax_context b)
 int main(void)
 {
     smax_context plain = NULL, coop = NULL;
-    smax_status st = smax_context_create(&plain);
-    if (st == SMAX_ERROR_NO_DEVICE) {
-        printf("SKIPPED: no %s device (%s)\n", smax_backend_name(),
-               smax_last_error(NULL));
-        return 77;
-    }
-    if (st != SMAX_SUCCESS)
-        return fprintf(stderr, "context: %s\n", smax_status_string(st)), 1;
+    const int no_context = smax_test_context(&plain);
+    if (no_context)
+        return no_context;
     /* The one-launch multi-block form, which CPU devices take only when
      * told (GPUs take it anyway). */
     setenv("SMAX_TEST_CPU_COOPERATIVE", "1", 1);
-    st = smax_context_create(&coop);
+    const smax_status st = smax_context_create(&coop);
     unsetenv("SMAX_TEST_CPU_COOPERATIVE");
     if (st != SMAX_SUCCESS)
         return fprintf(stderr, "context: %s\n", smax_status_string(st)), 1;
