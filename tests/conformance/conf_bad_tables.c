@@ -367,6 +367,33 @@ void bad_capabilities(conf_suite *s, const bad_env *e, const conf_variant *v)
                   "[bad-input] %s forced fused too long", v->name);
     }
 
+    /* Row lengths near 2^31 (kernels index a row with 32 bits): the
+     * longest that runs is 2^31 - 17 (planned, not run: its buffers would
+     * not fit), anything longer is refused by every algorithm, never
+     * wrapped. Plans only: a call checks its buffers' ranges first. */
+    static const int64_t too_long[] = {(int64_t)INT32_MAX - 15, INT32_MAX,
+                                       (int64_t)INT32_MAX + 1,
+                                       (int64_t)1 << 40};
+    for (int a = SMAX_ALGO_AUTO; a <= SMAX_ALGO_MULTIBLOCK; ++a) {
+        bad_call c = bad_good_call(e, v);
+        c.p = smax_problem_make(2, 0);
+        c.p.x_dtype = v->xt;
+        c.p.y_dtype = v->yt;
+        c.p.algorithm = (smax_algorithm)a;
+        for (size_t i = 0; i < sizeof too_long / sizeof too_long[0]; ++i) {
+            c.p.cols = c.p.x_row_stride = c.p.y_row_stride =
+                c.p.dy_row_stride = too_long[i];
+            bad_expect_plan(s, e, "rows past 2^31 - 17 elements", &c, 0,
+                            SMAX_ERROR_NOT_SUPPORTED);
+        }
+        if (a != SMAX_ALGO_FUSED && conf_variant_supported(s, v)) {
+            c.p.cols = c.p.x_row_stride = c.p.y_row_stride =
+                c.p.dy_row_stride = (int64_t)INT32_MAX - 16;
+            bad_expect_plan(s, e, "a row of 2^31 - 17 elements is planned",
+                            &c, 0, SMAX_SUCCESS);
+        }
+    }
+
     /* A dtype the device cannot do is refused; one it can is planned. */
     bad_call c = bad_good_call(e, v);
     if (conf_variant_supported(s, v))
