@@ -1,0 +1,26 @@
+# package.cmake - `cpack` in a build folder makes a .deb and a .tar.gz of
+# what `cmake --install` puts in place: the library, the headers (smax.h and
+# this backend's interop header), smaxConfig.cmake and smax.pc. Each backend
+# is its own package; they install the same libsmax.so, so they conflict.
+set(CPACK_PACKAGE_NAME smax-${SMAX_BACKEND})
+set(CPACK_PACKAGE_VENDOR smax)
+set(CPACK_PACKAGE_CONTACT "smax developers")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+    "${PROJECT_DESCRIPTION} (${SMAX_BACKEND} backend)")
+set(CPACK_GENERATOR DEB TGZ)
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION libs)
+set(CPACK_DEBIAN_PACKAGE_PROVIDES smax)
+set(smax_other_packages ${SMAX_BACKENDS})
+list(REMOVE_ITEM smax_other_packages ${SMAX_BACKEND})
+list(TRANSFORM smax_other_packages PREPEND smax-)
+string(REPLACE ";" ", " CPACK_DEBIAN_PACKAGE_CONFLICTS "${smax_other_packages}")
+# What the library loads at run time (the CUDA runtime is linked in
+# statically; it needs only the NVIDIA driver).
+if(SMAX_BACKEND STREQUAL "opencl")
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "ocl-icd-libopencl1 | libopencl1")
+elseif(SMAX_BACKEND STREQUAL "hip" AND NOT SMAX_HIP_PLATFORM STREQUAL "nvidia")
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libamdhip64-5")
+endif()
+include(CPack)
