@@ -9,7 +9,7 @@
 # AddressSanitizer+UndefinedBehaviorSanitizer with fault injection (unit
 # tests, conformance suite, thread, workspace and fault tests),
 # ThreadSanitizer (the thread test), and clang's libFuzzer with ASan+UBSan
-# (the API fuzzer for SMAX_FUZZ_SECONDS, default 90).
+# (the API fuzzer: SMAX_FUZZ_RUNS inputs, default 400000, fixed seed).
 # SMAX_BACKENDS="opencl cuda hip hip-nvidia opencl-asan opencl-tsan
 # opencl-fuzz" narrows it; SMAX_TEST_LABELS (a CTest label regex, default
 # "^(unit|conformance|abi|bench)$"; "conformance_large" is the long sweep)
@@ -43,7 +43,7 @@ for b in $backends; do
     opencl-fuzz)
       config=(-DBACKEND=opencl -DCMAKE_C_COMPILER=clang
               -DSMAX_SANITIZE=address,undefined -DSMAX_FUZZ=ON
-              -DSMAX_FUZZ_SECONDS="${SMAX_FUZZ_SECONDS:-90}")
+              -DSMAX_FUZZ_RUNS="${SMAX_FUZZ_RUNS:-400000}")
       select=(-L "^fuzz$") ;;
   esac
   if [[ $b == hip-nvidia ]]; then
