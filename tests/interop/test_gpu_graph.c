@@ -24,6 +24,7 @@
 #include "smax/smax.h"
 #include "smax_half.h"
 #include "smax_reference.h"
+#include "smax_test_context.h"
 #include "smax_tolerance.h"
 #if defined(SMAX_HIP_GRAPHS)
 #include "smax/smax_hip.h"
@@ -40,16 +41,7 @@
 
 static int failures;
 
-#define CHECK(cond, ...)                                                     \
-    do {                                                                     \
-        if (!(cond)) {                                                       \
-            fprintf(stderr, "FAILED line %d: ", __LINE__);                  \
-            fprintf(stderr, __VA_ARGS__);                                    \
-            fprintf(stderr, "\n");                                           \
-            failures++;                                                      \
-        }                                                                    \
-    } while (0)
-#define GPU_OK(call) CHECK((call) == SMAX_GPU(Success), "%s", #call)
+#define GPU_OK(call) SMAX_CHECK((call) == SMAX_GPU(Success), "%s", #call)
 
 /* One captured pair of calls: y = softmax(x), dx = grad(y, dy). */
 typedef struct pass {
@@ -155,7 +147,7 @@ static void check_pass(smax_context ctx, const pass *q, int s, int replay)
             SMAX_GPU(Success) ||
         SMAX_GPU(Memcpy)(gdx, q->dx, bytes, SMAX_GPU(MemcpyDeviceToHost)) !=
             SMAX_GPU(Success)) {
-        CHECK(0, "read-back of pass %lldx%lld", (long long)rows,
+        SMAX_CHECK(0, "read-back of pass %lldx%lld", (long long)rows,
               (long long)cols);
         goto done;
     }
@@ -177,7 +169,7 @@ static void check_pass(smax_context ctx, const pass *q, int s, int replay)
                                     cols, p->y_dtype, 0, (int)fi.merge_levels,
                                     &r);
     }
-    CHECK(ok, "replay %d, forward %lldx%lld (%s): %s", replay, (long long)rows,
+    SMAX_CHECK(ok, "replay %d, forward %lldx%lld (%s): %s", replay, (long long)rows,
           (long long)cols, fi.reason, r.message);
     /* the gradient of what the device computed as y */
     smax_fmt_decode(p->y_dtype, gy, (size_t)n, y);
@@ -187,7 +179,7 @@ static void check_pass(smax_context ctx, const pass *q, int s, int replay)
                                 0, 1.0f);
     ok = smax_check_backward(ref, cols, mag, cols, gdx, cols, p->x_dtype, rows,
                              cols, (int)bi.merge_levels, &r);
-    CHECK(ok, "replay %d, backward %lldx%lld (%s): %s", replay,
+    SMAX_CHECK(ok, "replay %d, backward %lldx%lld (%s): %s", replay,
           (long long)rows, (long long)cols, bi.reason, r.message);
 done:
     free(gy);
@@ -203,18 +195,18 @@ static void graphs(smax_context ctx, smax_gpu_stream stream)
     uint64_t need = 0;
     for (int i = 0; i < N_PASSES; ++i) {
         if (!make_pass(ctx, i, &q[i])) {
-            CHECK(0, "set-up of pass %d", i);
+            SMAX_CHECK(0, "set-up of pass %d", i);
             return;
         }
         smax_plan_info fi, bi;
-        CHECK(smax_plan(ctx, &q[i].p, &fi) == SMAX_SUCCESS &&
+        SMAX_CHECK(smax_plan(ctx, &q[i].p, &fi) == SMAX_SUCCESS &&
                   smax_plan_backward(ctx, &q[i].p, &bi) == SMAX_SUCCESS,
               "plans of pass %d: %s", i, smax_last_error(ctx));
         need = fi.scratch_bytes > need ? fi.scratch_bytes : need;
         need = bi.scratch_bytes > need ? bi.scratch_bytes : need;
     }
     smax_buffer ws = NULL;
-    CHECK(smax_buffer_alloc(ctx, need + 256, &ws) == SMAX_SUCCESS &&
+    SMAX_CHECK(smax_buffer_alloc(ctx, need + 256, &ws) == SMAX_SUCCESS &&
               smax_context_set_workspace(ctx, ws, 0, need + 256) ==
                   SMAX_SUCCESS,
           "workspace: %s", smax_last_error(ctx));
@@ -225,10 +217,10 @@ static void graphs(smax_context ctx, smax_gpu_stream stream)
     GPU_OK(SMAX_GPU(StreamBeginCapture)(stream,
                                         SMAX_GPU(StreamCaptureModeGlobal)));
     for (int i = 0; i < N_PASSES; ++i) {
-        CHECK(smax_softmax(ctx, &q[i].p, q[i].bx, 0, q[i].by, 0) ==
+        SMAX_CHECK(smax_softmax(ctx, &q[i].p, q[i].bx, 0, q[i].by, 0) ==
                   SMAX_SUCCESS,
               "captured forward %d: %s", i, smax_last_error(ctx));
-        CHECK(smax_softmax_backward(ctx, &q[i].p, q[i].by, 0, q[i].bdy, 0,
+        SMAX_CHECK(smax_softmax_backward(ctx, &q[i].p, q[i].by, 0, q[i].bdy, 0,
                                     q[i].bdx, 0) == SMAX_SUCCESS,
               "captured backward %d: %s", i, smax_last_error(ctx));
     }
@@ -277,7 +269,7 @@ static void streams(smax_context ctx, smax_gpu_stream stream)
 {
     pass q;
     if (!make_pass(ctx, 4, &q)) { /* 32 x 32000, auto, f32 */
-        CHECK(0, "set-up");
+        SMAX_CHECK(0, "set-up");
         return;
     }
     const size_t bytes = bytes_of(&q);
@@ -289,9 +281,9 @@ static void streams(smax_context ctx, smax_gpu_stream stream)
                             SMAX_GPU(MemcpyDeviceToDevice)));
     GPU_OK(SMAX_GPU(Memcpy)(q.dy, q.dy_sets[0], bytes,
                             SMAX_GPU(MemcpyDeviceToDevice)));
-    CHECK(smax_softmax(ctx, &q.p, q.bx, 0, q.by, 0) == SMAX_SUCCESS, "%s",
+    SMAX_CHECK(smax_softmax(ctx, &q.p, q.bx, 0, q.by, 0) == SMAX_SUCCESS, "%s",
           smax_last_error(ctx));
-    CHECK(smax_softmax_backward(ctx, &q.p, q.by, 0, q.bdy, 0, q.bdx, 0) ==
+    SMAX_CHECK(smax_softmax_backward(ctx, &q.p, q.by, 0, q.bdy, 0, q.bdx, 0) ==
               SMAX_SUCCESS,
           "%s", smax_last_error(ctx));
     GPU_OK(SMAX_GPU(EventRecord)(done, stream));
@@ -316,7 +308,7 @@ static void streams(smax_context ctx, smax_gpu_stream stream)
 
     /* Two contexts, two streams: the same 20 forward calls each. */
     smax_context ctx2 = NULL;
-    CHECK(SMAX_CONTEXT_ON_STREAM(0, other, &ctx2) == SMAX_SUCCESS, "%s",
+    SMAX_CHECK(SMAX_CONTEXT_ON_STREAM(0, other, &ctx2) == SMAX_SUCCESS, "%s",
           smax_last_error(NULL));
     pass q2;
     if (ctx2 != NULL && make_pass(ctx2, 4, &q2)) {

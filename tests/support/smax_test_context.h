@@ -1,6 +1,7 @@
 /*
- * smax_test_context.h - the start of every device test: a context, or the
- * exit status the test ends with where there is none.
+ * smax_test_context.h - what every device test starts with: a context, or
+ * the exit status the test ends with where there is none; and a check that
+ * counts failures.
  */
 #ifndef SMAX_TESTS_CONTEXT_H
 #define SMAX_TESTS_CONTEXT_H
@@ -26,5 +27,17 @@ static inline int smax_test_context(smax_context *ctx)
     }
     return 0;
 }
+
+/* Counts a failed condition in the including test's `failures` and says
+ * where and why (printf-style). */
+#define SMAX_CHECK(cond, ...)                                                \
+    do {                                                                     \
+        if (!(cond)) {                                                       \
+            fprintf(stderr, "FAILED line %d: ", __LINE__);                  \
+            fprintf(stderr, __VA_ARGS__);                                    \
+            fprintf(stderr, "\n");                                           \
+            failures++;                                                      \
+        }                                                                    \
+    } while (0)
 
 #endif /* SMAX_TESTS_CONTEXT_H */

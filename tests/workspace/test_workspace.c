@@ -33,15 +33,6 @@ static int failures;
  * bytes through the host (counted in fault-injection builds). */
 static int workspace_set;
 
-#define CHECK(cond, ...)                                                     \
-    do {                                                                     \
-        if (!(cond)) {                                                       \
-            fprintf(stderr, "FAILED line %d: ", __LINE__);                  \
-            fprintf(stderr, __VA_ARGS__);                                    \
-            fprintf(stderr, "\n");                                           \
-            failures++;                                                      \
-        }                                                                    \
-    } while (0)
 
 typedef struct kase {
     int64_t rows, cols;
@@ -70,7 +61,7 @@ static uint64_t need_of(smax_context ctx, const kase *k)
     smax_plan_info info;
     const smax_status st = (k->backward ? smax_plan_backward : smax_plan)(
         ctx, &p, &info);
-    CHECK(st == SMAX_SUCCESS, "plan: %s", smax_last_error(ctx));
+    SMAX_CHECK(st == SMAX_SUCCESS, "plan: %s", smax_last_error(ctx));
     return info.scratch_bytes;
 }
 
@@ -103,7 +94,7 @@ static smax_status run_case(smax_context ctx, const kase *k, size_t misalign,
         smax_buffer_write(ctx, bx, misalign, x, bytes) ||
         smax_buffer_write(ctx, bdy, misalign, dy, bytes) ||
         smax_buffer_write(ctx, by, misalign, got, bytes)) {
-        CHECK(0, "set-up: %s", smax_last_error(ctx));
+        SMAX_CHECK(0, "set-up: %s", smax_last_error(ctx));
         goto done;
     }
 #if defined(SMAX_FAULT_INJECTION)
@@ -115,23 +106,23 @@ static smax_status run_case(smax_context ctx, const kase *k, size_t misalign,
                      : smax_softmax(ctx, &p, bx, misalign, by, misalign);
 #if defined(SMAX_FAULT_INJECTION)
     if (check && workspace_set) {
-        CHECK(smax_fault_calls(SMAX_FAULT_ALLOC) == 0,
+        SMAX_CHECK(smax_fault_calls(SMAX_FAULT_ALLOC) == 0,
               "%lld allocations inside a call with a workspace",
               (long long)smax_fault_calls(SMAX_FAULT_ALLOC));
-        CHECK(smax_fault_calls(SMAX_FAULT_TRANSFER) == 0,
+        SMAX_CHECK(smax_fault_calls(SMAX_FAULT_TRANSFER) == 0,
               "%lld host transfers inside a call with a workspace",
               (long long)smax_fault_calls(SMAX_FAULT_TRANSFER));
     }
 #endif
     if (smax_buffer_read(ctx, by, misalign, got, bytes)) {
-        CHECK(0, "read-back: %s", smax_last_error(ctx));
+        SMAX_CHECK(0, "read-back: %s", smax_last_error(ctx));
         goto done;
     }
     if (st != SMAX_SUCCESS) { /* then nothing may have been written */
         int zero = 1;
         for (int64_t i = 0; i < n && zero; ++i)
             zero = got[i] == 0.0f;
-        CHECK(zero, "a refused call wrote its output");
+        SMAX_CHECK(zero, "a refused call wrote its output");
         goto done;
     }
     if (!check)
@@ -153,7 +144,7 @@ static smax_status run_case(smax_context ctx, const kase *k, size_t misalign,
                                k->rows, k->cols, 0, (int)info.merge_levels,
                                &r);
     }
-    CHECK(ok, "%s %lldx%lld algo %d (%s): %s",
+    SMAX_CHECK(ok, "%s %lldx%lld algo %d (%s): %s",
           k->backward ? "backward" : "forward", (long long)k->rows,
           (long long)k->cols, (int)k->algorithm, info.reason, r.message);
 done:
@@ -195,19 +186,19 @@ static void with_workspace(smax_context ctx, const char *what)
     }
     printf("%s: %d of %d cases in one launch; workspace %llu bytes\n", what,
            one_launch_cases(ctx), N_CASES, (unsigned long long)need);
-    CHECK(need > 0, "%s: no case needs a workspace", what);
+    SMAX_CHECK(need > 0, "%s: no case needs a workspace", what);
     smax_buffer ws = NULL;
     if (smax_buffer_alloc(ctx, 256 + need, &ws) != SMAX_SUCCESS) {
-        CHECK(0, "%s: workspace allocation: %s", what, smax_last_error(ctx));
+        SMAX_CHECK(0, "%s: workspace allocation: %s", what, smax_last_error(ctx));
         return;
     }
-    CHECK(smax_context_set_workspace(ctx, ws, 256, need) == SMAX_SUCCESS,
+    SMAX_CHECK(smax_context_set_workspace(ctx, ws, 256, need) == SMAX_SUCCESS,
           "%s: set_workspace: %s", what, smax_last_error(ctx));
     workspace_set = 1;
     for (int round = 0; round < 2; ++round)
         for (int i = 0; i < N_CASES; ++i) {
             const smax_status st = run_case(ctx, &cases[i], 0, 1);
-            CHECK(st == SMAX_SUCCESS, "%s: case %d: %s", what, i,
+            SMAX_CHECK(st == SMAX_SUCCESS, "%s: case %d: %s", what, i,
                   smax_last_error(ctx));
         }
 
@@ -216,22 +207,22 @@ static void with_workspace(smax_context ctx, const char *what)
     for (int i = 0; i < N_CASES; ++i)
         if (need_of(ctx, &cases[i]) == need)
             k_big = i;
-    CHECK(smax_context_set_workspace(ctx, ws, 256, need - 4) == SMAX_SUCCESS,
+    SMAX_CHECK(smax_context_set_workspace(ctx, ws, 256, need - 4) == SMAX_SUCCESS,
           "%s: set_workspace: %s", what, smax_last_error(ctx));
     smax_status st = run_case(ctx, &cases[k_big], 0, 0);
-    CHECK(st == SMAX_ERROR_INVALID_SIZE, "%s: short workspace gave %s", what,
+    SMAX_CHECK(st == SMAX_ERROR_INVALID_SIZE, "%s: short workspace gave %s", what,
           smax_status_string(st));
     st = run_case(ctx, &cases[0], 2, 0);
-    CHECK(st == SMAX_ERROR_NOT_SUPPORTED, "%s: unaligned offset gave %s",
+    SMAX_CHECK(st == SMAX_ERROR_NOT_SUPPORTED, "%s: unaligned offset gave %s",
           what, smax_status_string(st));
 
     /* Back to the context's own areas: the staged path and any need. */
-    CHECK(smax_context_set_workspace(ctx, NULL, 0, 0) == SMAX_SUCCESS,
+    SMAX_CHECK(smax_context_set_workspace(ctx, NULL, 0, 0) == SMAX_SUCCESS,
           "%s: unset: %s", what, smax_last_error(ctx));
     workspace_set = 0;
-    CHECK(run_case(ctx, &cases[k_big], 0, 1) == SMAX_SUCCESS, "%s: own areas",
+    SMAX_CHECK(run_case(ctx, &cases[k_big], 0, 1) == SMAX_SUCCESS, "%s: own areas",
           what);
-    CHECK(run_case(ctx, &cases[0], 2, 1) == SMAX_SUCCESS, "%s: staged", what);
+    SMAX_CHECK(run_case(ctx, &cases[0], 2, 1) == SMAX_SUCCESS, "%s: staged", what);
     smax_buffer_free(ws);
 }
 
@@ -240,24 +231,24 @@ static void set_workspace_arguments(smax_context a, smax_context b)
 {
     smax_buffer ws = NULL, other = NULL;
     if (smax_buffer_alloc(a, 4096, &ws) || smax_buffer_alloc(b, 4096, &other)) {
-        CHECK(0, "allocations");
+        SMAX_CHECK(0, "allocations");
         return;
     }
-    CHECK(smax_context_set_workspace(NULL, ws, 0, 256) ==
+    SMAX_CHECK(smax_context_set_workspace(NULL, ws, 0, 256) ==
               SMAX_ERROR_INVALID_HANDLE, "NULL context");
-    CHECK(smax_context_set_workspace(a, ws, 100, 256) ==
+    SMAX_CHECK(smax_context_set_workspace(a, ws, 100, 256) ==
               SMAX_ERROR_INVALID_VALUE, "offset not a multiple of 256");
-    CHECK(smax_context_set_workspace(a, ws, 256, 4096) ==
+    SMAX_CHECK(smax_context_set_workspace(a, ws, 256, 4096) ==
               SMAX_ERROR_INVALID_SIZE, "past the buffer's end");
-    CHECK(smax_context_set_workspace(a, ws, 8192, 0) ==
+    SMAX_CHECK(smax_context_set_workspace(a, ws, 8192, 0) ==
               SMAX_ERROR_INVALID_SIZE, "offset past the buffer's end");
-    CHECK(smax_context_set_workspace(a, other, 0, 256) ==
+    SMAX_CHECK(smax_context_set_workspace(a, other, 0, 256) ==
               SMAX_ERROR_INVALID_VALUE, "another context's buffer");
-    CHECK(smax_context_set_workspace(a, NULL, 0, 256) ==
+    SMAX_CHECK(smax_context_set_workspace(a, NULL, 0, 256) ==
               SMAX_ERROR_INVALID_VALUE, "no buffer but bytes");
-    CHECK(smax_context_set_workspace(a, ws, 0, 4096) == SMAX_SUCCESS,
+    SMAX_CHECK(smax_context_set_workspace(a, ws, 0, 4096) == SMAX_SUCCESS,
           "the whole buffer: %s", smax_last_error(a));
-    CHECK(smax_context_set_workspace(a, NULL, 0, 0) == SMAX_SUCCESS, "unset");
+    SMAX_CHECK(smax_context_set_workspace(a, NULL, 0, 0) == SMAX_SUCCESS, "unset");
     smax_buffer_free(ws);
     smax_buffer_free(other);
 }
@@ -277,7 +268,7 @@ int main(void)
         return fprintf(stderr, "context: %s\n", smax_status_string(st)), 1;
 
     with_workspace(plain, "context");
-    CHECK(one_launch_cases(coop) > 0,
+    SMAX_CHECK(one_launch_cases(coop) > 0,
           "no one-launch plan on the cooperative context");
     with_workspace(coop, "cooperative context");
     set_workspace_arguments(plain, coop);
