@@ -45,6 +45,8 @@ static const kase cases[] = {
     {3, 1000, SMAX_ALGO_ONLINE, 0},    {1, 300000, SMAX_ALGO_MULTIBLOCK, 0},
     {2, 70000, SMAX_ALGO_MULTIBLOCK, 1}, {5, 3000, SMAX_ALGO_AUTO, 1},
     {2, 200000, SMAX_ALGO_MULTIBLOCK, 1}, {4, 4096, SMAX_ALGO_AUTO, 0},
+    /* a merge launch between the phases (2 levels on PoCL and GPUs) */
+    {1, 1 << 22, SMAX_ALGO_MULTIBLOCK, 0},
 };
 #define N_CASES (int)(sizeof cases / sizeof cases[0])
 
@@ -176,6 +178,21 @@ static int one_launch_cases(smax_context ctx)
     return n;
 }
 
+/* Cases with a merge launch between phases 1 and 3 (2 or more levels). */
+static int merge_launch_cases(smax_context ctx)
+{
+    int n = 0;
+    for (int i = 0; i < N_CASES; ++i) {
+        smax_problem p = problem_of(&cases[i]);
+        smax_plan_info info;
+        if ((cases[i].backward ? smax_plan_backward : smax_plan)(ctx, &p,
+                                                                &info) == 0 &&
+            info.merge_levels >= 2)
+            ++n;
+    }
+    return n;
+}
+
 /* Items 1 and 2 on one context. */
 static void with_workspace(smax_context ctx, const char *what)
 {
@@ -184,8 +201,10 @@ static void with_workspace(smax_context ctx, const char *what)
         const uint64_t n = need_of(ctx, &cases[i]);
         need = n > need ? n : need;
     }
-    printf("%s: %d of %d cases in one launch; workspace %llu bytes\n", what,
-           one_launch_cases(ctx), N_CASES, (unsigned long long)need);
+    printf("%s: %d of %d cases in one launch, %d with a merge launch; "
+           "workspace %llu bytes\n",
+           what, one_launch_cases(ctx), N_CASES, merge_launch_cases(ctx),
+           (unsigned long long)need);
     SMAX_CHECK(need > 0, "%s: no case needs a workspace", what);
     smax_buffer ws = NULL;
     if (smax_buffer_alloc(ctx, 256 + need, &ws) != SMAX_SUCCESS) {
@@ -268,6 +287,7 @@ int main(void)
         return fprintf(stderr, "context: %s\n", smax_status_string(st)), 1;
 
     with_workspace(plain, "context");
+    SMAX_CHECK(merge_launch_cases(plain) > 0, "no plan with a merge launch");
     SMAX_CHECK(one_launch_cases(coop) > 0,
           "no one-launch plan on the cooperative context");
     with_workspace(coop, "cooperative context");
