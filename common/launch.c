@@ -18,20 +18,6 @@ const char *const smax_kernel_names[SMAX_KERNEL_COUNT] = {
 #define i32_arg(v) ARG(SMAX_ARG_I32, i32, (int32_t)(v))
 #define f32_arg(v) ARG(SMAX_ARG_F32, f32, (float)(v))
 
-/* Zeroes `bytes` of new device memory from the host. */
-static smax_status write_zeros(smax_context ctx, smax_native_mem mem,
-                               size_t bytes)
-{
-    void *zeros = calloc(1, bytes);
-    if (zeros == NULL)
-        return smax_fail(ctx, SMAX_ERROR_OUT_OF_MEMORY,
-                         "%zu bytes of host memory to zero device memory",
-                         bytes);
-    smax_status st = smax_backend_write(ctx, mem, 0, zeros, bytes);
-    free(zeros);
-    return st;
-}
-
 /* Grows a device area the context keeps (*area of *have bytes) to at
  * least `bytes`, zeroed if `zero`. */
 static smax_status ensure_area(smax_context ctx, smax_native_mem *area,
@@ -42,7 +28,7 @@ static smax_status ensure_area(smax_context ctx, smax_native_mem *area,
     smax_native_mem mem = {NULL};
     smax_status st = smax_backend_alloc(ctx, bytes, &mem);
     if (st == SMAX_SUCCESS && zero)
-        st = write_zeros(ctx, mem, bytes);
+        st = smax_backend_zero(ctx, mem, 0, bytes);
     if (st != SMAX_SUCCESS) {
         if (mem.handle != NULL)
             smax_backend_free(ctx, mem);
@@ -103,7 +89,6 @@ static smax_status areas_of(smax_context ctx, const smax_exec_plan *plan,
             st = ensure_sync(ctx, plan->sync_bytes);
         w->scratch = ctx->scratch;
         w->sync = ctx->sync;
-        w->scratch_off = w->sync_off = 0;
         return st;
     }
     const size_t need = smax_plan_workspace_bytes(plan);

@@ -92,6 +92,16 @@ int smax_check_backward(const double *ref, int64_t ref_stride,
                         int64_t rows, int64_t cols, int merge_levels,
                         smax_check_result *out);
 
+/* One result judged end to end: the float64 reference of dense rows x cols
+ * (forward: in0 = x, scaled by `scale` first; backward: in0 = y, in1 = dy)
+ * and the rule for its direction and out_fmt (SMAX_FMT_F32, _F16, _BF16)
+ * on got, dense raw elements of out_fmt. Returns 1 if all pass; *out as
+ * for the rules above. */
+int smax_check_any(int backward, const float *in0, const float *in1,
+                   int64_t rows, int64_t cols, uint32_t flags, float scale,
+                   int out_fmt, const void *got, int merge_levels,
+                   smax_check_result *out);
+
 #ifdef __cplusplus
 }
 #endif

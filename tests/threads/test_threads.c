@@ -80,11 +80,10 @@ static int run_job(int tid, smax_context ctx, job j, uint32_t seed)
     const smax_problem *p = &j.p;
     const int64_t n = p->rows * p->cols;
     float *x = malloc((size_t)n * sizeof *x), *dy = NULL;
-    double *ref = malloc((size_t)n * sizeof *ref);
     void *got = malloc((size_t)n * sizeof(float));
     smax_buffer bx = NULL, by = NULL, bdy = NULL;
     int ok = 0;
-    if (x == NULL || ref == NULL || got == NULL)
+    if (x == NULL || got == NULL)
         goto done;
     for (int64_t i = 0; i < n; ++i)
         x[i] = (float)((int)(next_rand(&seed) % 2001) - 1000) / 100.0f;
@@ -129,37 +128,9 @@ static int run_job(int tid, smax_context ctx, job j, uint32_t seed)
         goto done;
     }
     smax_check_result r;
-    if (j.backward) {
-        smax_reference_backward_f64(x, p->cols, dy, p->cols, p->rows, p->cols,
-                                    ref, p->cols, p->flags, 1.0f);
-        double *mag = malloc((size_t)n * sizeof *mag);
-        ok = mag != NULL;
-        if (ok) {
-            smax_reference_backward_mag(x, p->cols, dy, p->cols, p->rows,
-                                        p->cols, mag, p->cols, p->flags, 1.0f);
-            ok = smax_check_backward(ref, p->cols, mag, p->cols, got, p->cols,
-                                     SMAX_FMT_F32, p->rows, p->cols,
-                                     (int)info.merge_levels, &r);
-        }
-        free(mag);
-    } else if (p->y_dtype == SMAX_DTYPE_F32) {
-        float *ref32 = malloc((size_t)n * sizeof *ref32);
-        ok = ref32 != NULL;
-        if (ok) {
-            smax_reference(x, p->rows, p->cols, p->cols, ref32, p->cols,
-                           p->flags, 1.0f);
-            ok = smax_check_output(x, p->cols, got, p->cols, ref32, p->cols,
-                                   p->rows, p->cols, p->flags,
-                                   (int)info.merge_levels, &r);
-        }
-        free(ref32);
-    } else {
-        smax_reference_f64(x, p->rows, p->cols, p->cols, ref, p->cols,
-                           p->flags, 1.0f);
-        ok = smax_check_output_half(x, p->cols, got, p->cols, ref, p->cols,
-                                    p->rows, p->cols, (int)p->y_dtype,
-                                    p->flags, (int)info.merge_levels, &r);
-    }
+    ok = smax_check_any(j.backward, x, dy, p->rows, p->cols, p->flags, 1.0f,
+                        j.backward ? SMAX_FMT_F32 : (int)p->y_dtype, got,
+                        (int)info.merge_levels, &r);
     if (!ok) {
         char what[400];
         snprintf(what, sizeof what,
@@ -175,7 +146,6 @@ done:
     smax_buffer_free(bdy);
     free(x);
     free(dy);
-    free(ref);
     free(got);
     return ok;
 }

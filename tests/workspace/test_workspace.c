@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "smax/smax.h"
+#include "smax_half.h"
 #include "smax_reference.h"
 #include "smax_test_context.h"
 #include "smax_tolerance.h"
@@ -76,12 +77,9 @@ static smax_status run_case(smax_context ctx, const kase *k, size_t misalign,
     const int64_t n = k->rows * k->cols;
     const size_t bytes = (size_t)n * sizeof(float);
     float *x = malloc(bytes), *dy = malloc(bytes), *got = malloc(bytes);
-    float *ref = malloc(bytes);
-    double *r64 = malloc((size_t)n * sizeof(double));
-    double *mag = malloc((size_t)n * sizeof(double));
     smax_buffer bx = NULL, bdy = NULL, by = NULL;
     smax_status st = SMAX_ERROR_OUT_OF_MEMORY;
-    if (!x || !dy || !got || !ref || !r64 || !mag)
+    if (!x || !dy || !got)
         goto done;
     for (int64_t i = 0; i < n; ++i) {
         x[i] = (float)((int)(i * 7919 % 2001) - 1000) / 200.0f;
@@ -132,20 +130,8 @@ static smax_status run_case(smax_context ctx, const kase *k, size_t misalign,
     smax_plan_info info;
     (k->backward ? smax_plan_backward : smax_plan)(ctx, &p, &info);
     smax_check_result r;
-    int ok;
-    if (k->backward) {
-        smax_reference_backward_f64(x, k->cols, dy, k->cols, k->rows, k->cols,
-                                    r64, k->cols, 0, 1.0f);
-        smax_reference_backward_mag(x, k->cols, dy, k->cols, k->rows, k->cols,
-                                    mag, k->cols, 0, 1.0f);
-        ok = smax_check_backward(r64, k->cols, mag, k->cols, got, k->cols, 0,
-                                 k->rows, k->cols, (int)info.merge_levels, &r);
-    } else {
-        smax_reference(x, k->rows, k->cols, k->cols, ref, k->cols, 0, 1.0f);
-        ok = smax_check_output(x, k->cols, got, k->cols, ref, k->cols,
-                               k->rows, k->cols, 0, (int)info.merge_levels,
-                               &r);
-    }
+    const int ok = smax_check_any(k->backward, x, dy, k->rows, k->cols, 0, 1.0f,
+                                  SMAX_FMT_F32, got, (int)info.merge_levels, &r);
     SMAX_CHECK(ok, "%s %lldx%lld algo %d (%s): %s",
           k->backward ? "backward" : "forward", (long long)k->rows,
           (long long)k->cols, (int)k->algorithm, info.reason, r.message);
@@ -156,39 +142,23 @@ done:
     free(x);
     free(dy);
     free(got);
-    free(ref);
-    free(r64);
-    free(mag);
     return st;
 }
 
-/* Cases whose plan is the one-launch multi-block form (its reason says
- * "one launch"). */
-static int one_launch_cases(smax_context ctx)
+/* How many cases' plans are the one-launch multi-block form (its reason
+ * says "one launch"), or with merge_launch, have a merge launch between
+ * phases 1 and 3 (2 or more levels). */
+static int cases_planned(smax_context ctx, int merge_launch)
 {
     int n = 0;
     for (int i = 0; i < N_CASES; ++i) {
         smax_problem p = problem_of(&cases[i]);
         smax_plan_info info;
         if ((cases[i].backward ? smax_plan_backward : smax_plan)(ctx, &p,
-                                                                &info) == 0 &&
-            strstr(info.reason, "one launch") != NULL)
-            ++n;
-    }
-    return n;
-}
-
-/* Cases with a merge launch between phases 1 and 3 (2 or more levels). */
-static int merge_launch_cases(smax_context ctx)
-{
-    int n = 0;
-    for (int i = 0; i < N_CASES; ++i) {
-        smax_problem p = problem_of(&cases[i]);
-        smax_plan_info info;
-        if ((cases[i].backward ? smax_plan_backward : smax_plan)(ctx, &p,
-                                                                &info) == 0 &&
-            info.merge_levels >= 2)
-            ++n;
+                                                                &info) != 0)
+            continue;
+        n += merge_launch ? info.merge_levels >= 2
+                          : strstr(info.reason, "one launch") != NULL;
     }
     return n;
 }
@@ -203,7 +173,7 @@ static void with_workspace(smax_context ctx, const char *what)
     }
     printf("%s: %d of %d cases in one launch, %d with a merge launch; "
            "workspace %llu bytes\n",
-           what, one_launch_cases(ctx), N_CASES, merge_launch_cases(ctx),
+           what, cases_planned(ctx, 0), N_CASES, cases_planned(ctx, 1),
            (unsigned long long)need);
     SMAX_CHECK(need > 0, "%s: no case needs a workspace", what);
     smax_buffer ws = NULL;
@@ -287,8 +257,8 @@ int main(void)
         return fprintf(stderr, "context: %s\n", smax_status_string(st)), 1;
 
     with_workspace(plain, "context");
-    SMAX_CHECK(merge_launch_cases(plain) > 0, "no plan with a merge launch");
-    SMAX_CHECK(one_launch_cases(coop) > 0,
+    SMAX_CHECK(cases_planned(plain, 1) > 0, "no plan with a merge launch");
+    SMAX_CHECK(cases_planned(coop, 0) > 0,
           "no one-launch plan on the cooperative context");
     with_workspace(coop, "cooperative context");
     set_workspace_arguments(plain, coop);
