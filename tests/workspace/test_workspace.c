@@ -41,13 +41,15 @@ typedef struct kase {
     int backward;
 } kase;
 
-static const kase cases[] = {
+static kase cases[] = {
     {3, 1000, SMAX_ALGO_FUSED, 0},     {2, 70000, SMAX_ALGO_MULTIBLOCK, 0},
     {3, 1000, SMAX_ALGO_ONLINE, 0},    {1, 300000, SMAX_ALGO_MULTIBLOCK, 0},
     {2, 70000, SMAX_ALGO_MULTIBLOCK, 1}, {5, 3000, SMAX_ALGO_AUTO, 1},
     {2, 200000, SMAX_ALGO_MULTIBLOCK, 1}, {4, 4096, SMAX_ALGO_AUTO, 0},
-    /* a merge launch between the phases (2 levels on PoCL and GPUs) */
-    {1, 1 << 22, SMAX_ALGO_MULTIBLOCK, 0},
+    /* a merge launch between the phases: the length is the device's
+     * (two_level_cols; 2^22 on PoCL, longer on GPUs, whose merges fold
+     * more partials per item) */
+    {1, 0, SMAX_ALGO_MULTIBLOCK, 0},
 };
 #define N_CASES (int)(sizeof cases / sizeof cases[0])
 
@@ -143,6 +145,20 @@ done:
     free(dy);
     free(got);
     return st;
+}
+
+/* The shortest power-of-two row (up to 2^26) whose multi-block plan on
+ * ctx has a merge launch (2 merge levels), or 2^22 if none does. */
+static int64_t two_level_cols(smax_context ctx)
+{
+    for (int64_t cols = (int64_t)1 << 20; cols <= (int64_t)1 << 26; cols *= 2) {
+        smax_problem p = smax_problem_make(1, cols);
+        p.algorithm = SMAX_ALGO_MULTIBLOCK;
+        smax_plan_info info;
+        if (smax_plan(ctx, &p, &info) == SMAX_SUCCESS && info.merge_levels >= 2)
+            return cols;
+    }
+    return (int64_t)1 << 22;
 }
 
 /* How many cases' plans are the one-launch multi-block form (its reason
@@ -256,6 +272,7 @@ int main(void)
     if (st != SMAX_SUCCESS)
         return fprintf(stderr, "context: %s\n", smax_status_string(st)), 1;
 
+    cases[N_CASES - 1].cols = two_level_cols(plain);
     with_workspace(plain, "context");
     SMAX_CHECK(cases_planned(plain, 1) > 0, "no plan with a merge launch");
     SMAX_CHECK(cases_planned(coop, 0) > 0,
