@@ -14,6 +14,11 @@
  *                               smax_backend_name() names it, a softmax is
  *                               right, the choice holds for the process.
  *                               Exit 77 where that backend finds no device.
+ *   test_loader single          a single-backend build (no loader):
+ *                               smax_context_create_on_backend takes its
+ *                               own name (and NULL), refuses another
+ *                               backend with NO_DEVICE and a reason, and a
+ *                               name that is no backend with INVALID_VALUE.
  */
 #include <math.h>
 #include <stdio.h>
@@ -185,6 +190,46 @@ static int run(const char *named)
     return failures != 0;
 }
 
+static int single(void)
+{
+    const char *own = smax_backend_name();
+    SMAX_CHECK(!strcmp(own, "cuda") || !strcmp(own, "hip") ||
+                   !strcmp(own, "opencl"),
+               "backend name '%s'", own);
+    smax_context ctx = (smax_context)&failures; /* must come back NULL */
+    smax_status st = smax_context_create_on_backend("metal", &ctx);
+    SMAX_CHECK(st == SMAX_ERROR_INVALID_VALUE && ctx == NULL &&
+                   strstr(smax_last_error(NULL), "metal") != NULL,
+               "a name that is no backend: %s: %s", smax_status_string(st),
+               smax_last_error(NULL));
+    const char *other = strcmp(own, "cuda") == 0 ? "opencl" : "cuda";
+    ctx = (smax_context)&failures;
+    st = smax_context_create_on_backend(other, &ctx);
+    SMAX_CHECK(st == SMAX_ERROR_NO_DEVICE && ctx == NULL &&
+                   strstr(smax_last_error(NULL), other) != NULL &&
+                   strstr(smax_last_error(NULL), "BACKEND=all") != NULL,
+               "another backend in the %s build: %s: %s", own,
+               smax_status_string(st), smax_last_error(NULL));
+    SMAX_CHECK(smax_context_create_on_backend(own, NULL) ==
+                   SMAX_ERROR_INVALID_POINTER,
+               "a NULL out pointer");
+    st = smax_context_create_on_backend(own, &ctx);
+    if (st == SMAX_ERROR_NO_DEVICE) {
+        printf("SKIPPED (device part): no %s device: %s\n", own,
+               smax_last_error(NULL));
+        return failures ? 1 : 77;
+    }
+    SMAX_CHECK(st == SMAX_SUCCESS, "its own name: %s: %s",
+               smax_status_string(st), smax_last_error(NULL));
+    smax_context_destroy(ctx);
+    st = smax_context_create_on_backend(NULL, &ctx);
+    SMAX_CHECK(st == SMAX_SUCCESS, "NULL, the default: %s",
+               smax_status_string(st));
+    smax_context_destroy(ctx);
+    printf("%d failures\n", failures);
+    return failures != 0;
+}
+
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -192,6 +237,9 @@ int main(int argc, char **argv)
         return refuse(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "run") == 0)
         return run(argc >= 3 ? argv[2] : NULL);
-    fprintf(stderr, "usage: %s refuse TEXT... | run [BACKEND]\n", argv[0]);
+    if (argc == 2 && strcmp(argv[1], "single") == 0)
+        return single();
+    fprintf(stderr, "usage: %s refuse TEXT... | run [BACKEND] | single\n",
+            argv[0]);
     return 2;
 }
