@@ -14,13 +14,18 @@
  *                               smax_backend_name() names it, a softmax is
  *                               right, the choice holds for the process.
  *                               Exit 77 where that backend finds no device.
+ *   test_loader race            four threads make the process's first
+ *                               contexts at once: one choice, made once
+ *                               (CI's thread-sanitizer build could run it).
  *   test_loader single          a single-backend build (no loader):
  *                               smax_context_create_on_backend takes its
  *                               own name (and NULL), refuses another
  *                               backend with NO_DEVICE and a reason, and a
  *                               name that is no backend with INVALID_VALUE.
  */
+#define _POSIX_C_SOURCE 200809L /* pthread barriers */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,6 +195,58 @@ static int run(const char *named)
     return failures != 0;
 }
 
+enum { RACERS = 4 };
+static pthread_barrier_t start_line;
+
+typedef struct racer {
+    smax_context ctx;
+    smax_status st;
+    const char *name;
+} racer;
+
+static void *race_one(void *arg)
+{
+    racer *r = arg;
+    pthread_barrier_wait(&start_line);
+    r->st = smax_context_create(&r->ctx);
+    r->name = smax_backend_name();
+    return NULL;
+}
+
+static int race(void)
+{
+    racer r[RACERS] = {{0}};
+    pthread_t th[RACERS];
+    pthread_barrier_init(&start_line, NULL, RACERS);
+    for (int i = 0; i < RACERS; ++i)
+        if (pthread_create(&th[i], NULL, race_one, &r[i]) != 0)
+            return fprintf(stderr, "pthread_create failed\n"), 1;
+    for (int i = 0; i < RACERS; ++i)
+        pthread_join(th[i], NULL);
+    pthread_barrier_destroy(&start_line);
+    if (r[0].st == SMAX_ERROR_NO_DEVICE) {
+        for (int i = 1; i < RACERS; ++i)
+            SMAX_CHECK(r[i].st == SMAX_ERROR_NO_DEVICE, "racer %d: %s", i,
+                       smax_status_string(r[i].st));
+        printf("SKIPPED: no device for any backend\n");
+        return failures ? 1 : 77;
+    }
+    for (int i = 0; i < RACERS; ++i) {
+        SMAX_CHECK(r[i].st == SMAX_SUCCESS && r[i].ctx != NULL,
+                   "racer %d: %s", i, smax_status_string(r[i].st));
+        SMAX_CHECK(strcmp(r[i].name, r[0].name) == 0 &&
+                       strcmp(r[i].name, "none") != 0,
+                   "racer %d saw backend '%s', racer 0 '%s'", i, r[i].name,
+                   r[0].name);
+        if (r[i].ctx != NULL)
+            softmax_is_right(r[i].ctx);
+        smax_context_destroy(r[i].ctx);
+    }
+    printf("%d threads chose %s; %d failures\n", RACERS, smax_backend_name(),
+           failures);
+    return failures != 0;
+}
+
 static int single(void)
 {
     const char *own = smax_backend_name();
@@ -237,9 +294,11 @@ int main(int argc, char **argv)
         return refuse(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "run") == 0)
         return run(argc >= 3 ? argv[2] : NULL);
+    if (argc == 2 && strcmp(argv[1], "race") == 0)
+        return race();
     if (argc == 2 && strcmp(argv[1], "single") == 0)
         return single();
-    fprintf(stderr, "usage: %s refuse TEXT... | run [BACKEND] | single\n",
+    fprintf(stderr, "usage: %s refuse TEXT... | run [BACKEND] | race | single\n",
             argv[0]);
     return 2;
 }
