@@ -50,9 +50,14 @@ static void *try_open(const char *dir, const char *file, char *why,
     }
     void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (handle == NULL) {
+        /* dlerror names the path when the file itself is missing, and
+         * only the missing dependency (a vendor runtime) otherwise. */
         const char *err = dlerror();
-        snprintf(why + strlen(why), why_size - strlen(why), "%scannot load %s",
-                 why[0] ? "; " : "", err ? err : path);
+        const int named = err && strncmp(err, path, strlen(path)) == 0;
+        snprintf(why + strlen(why), why_size - strlen(why),
+                 "%scannot load %s%s%s", why[0] ? "; " : "",
+                 named ? "" : path, named || !err ? "" : ": ",
+                 err ? err : "");
     }
     return handle;
 }
