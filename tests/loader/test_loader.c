@@ -42,6 +42,8 @@ static int failures;
 smax_status smax_cuda_context_create(int device, void *stream,
                                      smax_context *out);
 void *smax_cuda_stream(smax_context ctx);
+smax_status smax_cuda_buffer_wrap(smax_context ctx, void *ptr, size_t bytes,
+                                  smax_buffer *out);
 smax_status smax_hip_context_create(int device, void *stream,
                                     smax_context *out);
 void *smax_opencl_queue(smax_context ctx);
@@ -185,6 +187,14 @@ static int run(const char *named)
     SMAX_CHECK(o == SMAX_ERROR_NOT_SUPPORTED && again == NULL,
                "another backend's interop creation: %s",
                smax_status_string(o));
+    if (strcmp(name, "cuda") != 0) {
+        smax_buffer wrapped = NULL;
+        o = smax_cuda_buffer_wrap(ctx, &again, 16, &wrapped);
+        SMAX_CHECK(o == SMAX_ERROR_NOT_SUPPORTED && wrapped == NULL &&
+                       strstr(smax_last_error(ctx), "cuda") != NULL,
+                   "wrapping CUDA memory on %s: %s: %s", name,
+                   smax_status_string(o), smax_last_error(ctx));
+    }
     if (strcmp(name, "opencl") == 0)
         SMAX_CHECK(smax_opencl_queue(ctx) != NULL, "the context's cl queue");
     else
