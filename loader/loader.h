@@ -36,6 +36,7 @@ int smax_loader_backend_index(const char *name);
  * plugin that cannot load fails here, with dlerror's words, never later)
  * from SMAX_PLUGIN_DIR if set, else beside this libsmax.so, else on the
  * dynamic linker's search path, and resolves every function of api.def.
+ * name is one of smax_loader_backends' strings (kept as out->name).
  * 1 on success; 0 with the reason in why. */
 int smax_plugin_open(const char *name, smax_plugin *out, char *why,
                      size_t why_size);

@@ -51,30 +51,35 @@ static void note(char *tried, size_t size, const char *name,
 static smax_status choose(const char *backend, smax_loader_create_fn create,
                           const void *args, smax_context *out)
 {
-    const char *order[SMAX_LOADER_BACKENDS];
+    /* Backend indices to try. Names are kept as smax_loader_backends'
+     * own strings: the caller's or the environment's may not outlive the
+     * call, and the chosen plugin's name does. */
+    int order[SMAX_LOADER_BACKENDS];
     int count = 0;
     const char *from_env = getenv("SMAX_BACKEND");
     if (backend != NULL) {
-        order[count++] = backend;
+        order[count++] = smax_loader_backend_index(backend);
     } else if (from_env != NULL && from_env[0] != '\0') {
-        if (smax_loader_backend_index(from_env) < 0)
+        const int index = smax_loader_backend_index(from_env);
+        if (index < 0)
             return smax_loader_fail(SMAX_ERROR_NO_DEVICE,
                                     "SMAX_BACKEND='%s' is not a backend: "
                                     "cuda, hip or opencl",
                                     from_env);
-        order[count++] = from_env;
+        order[count++] = index;
     } else {
         for (int i = 0; i < SMAX_LOADER_BACKENDS; ++i)
-            order[count++] = smax_loader_backends[i];
+            order[count++] = i;
     }
 
     char tried[4096] = "";
     char why[2048];
     for (int i = 0; i < count; ++i) {
-        smax_plugin *plugin = &plugins[smax_loader_backend_index(order[i])];
+        const char *name = smax_loader_backends[order[i]];
+        smax_plugin *plugin = &plugins[order[i]];
         if (plugin->handle == NULL &&
-            !smax_plugin_open(order[i], plugin, why, sizeof why)) {
-            note(tried, sizeof tried, order[i], why);
+            !smax_plugin_open(name, plugin, why, sizeof why)) {
+            note(tried, sizeof tried, name, why);
             continue;
         }
         const smax_status st = create(plugin, args, out);
@@ -85,12 +90,12 @@ static smax_status choose(const char *backend, smax_loader_create_fn create,
         }
         const char *detail = plugin->fn.smax_last_error(NULL);
         if (st != SMAX_ERROR_NO_DEVICE) /* a device, but it failed: say so */
-            return smax_loader_fail(st, "%s: %s (%s)", order[i],
+            return smax_loader_fail(st, "%s: %s (%s)", name,
                                     plugin->fn.smax_status_string(st),
                                     detail);
         snprintf(why, sizeof why, "no device (%s)",
                  detail[0] ? detail : "no detail");
-        note(tried, sizeof tried, order[i], why);
+        note(tried, sizeof tried, name, why);
     }
     return smax_loader_fail(SMAX_ERROR_NO_DEVICE,
                             "no smax backend plugin found a device: %s",
