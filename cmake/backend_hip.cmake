@@ -20,10 +20,10 @@ foreach(src IN LISTS SMAX_KERNEL_PAIR_SOURCES)
   list(APPEND kernel_objs ${obj})
 endforeach()
 
-target_sources(smax PRIVATE
+target_sources(${SMAX_LIB} PRIVATE
   backends/cuda_hip/gpu_backend.c
   backends/cuda_hip/interop.c
   backends/cuda_hip/kernel_table.c
   ${kernel_objs})
-target_include_directories(smax PRIVATE backends/hip backends/cuda_hip)
+target_include_directories(${SMAX_LIB} PRIVATE backends/hip backends/cuda_hip)
 set(SMAX_INTEROP_HEADER include/smax/smax_hip.h)

@@ -18,7 +18,7 @@ add_custom_command(
   COMMENT "Embedding the OpenCL kernels"
   VERBATIM)
 
-target_sources(smax PRIVATE
+target_sources(${SMAX_LIB} PRIVATE
   backends/opencl/device.c
   backends/opencl/errors.c
   backends/opencl/interop.c
@@ -26,9 +26,9 @@ target_sources(smax PRIVATE
   backends/opencl/opencl_init.c
   backends/opencl/program.c
   ${SMAX_OPENCL_EMBEDDED})
-target_include_directories(smax PRIVATE backends/opencl)
-target_compile_definitions(smax PRIVATE CL_TARGET_OPENCL_VERSION=120)
-target_link_libraries(smax PUBLIC OpenCL::OpenCL)
+target_include_directories(${SMAX_LIB} PRIVATE backends/opencl)
+target_compile_definitions(${SMAX_LIB} PRIVATE CL_TARGET_OPENCL_VERSION=120)
+target_link_libraries(${SMAX_LIB} PUBLIC OpenCL::OpenCL)
 find_package(Threads REQUIRED)
-target_link_libraries(smax PRIVATE Threads::Threads)
+target_link_libraries(${SMAX_LIB} PRIVATE Threads::Threads)
 set(SMAX_INTEROP_HEADER include/smax/smax_opencl.h)

@@ -31,5 +31,5 @@ function(smax_hip_compile src obj)
     VERBATIM)
 endfunction()
 
-target_compile_definitions(smax PUBLIC __HIP_PLATFORM_AMD__)
-target_link_libraries(smax PUBLIC ${SMAX_AMDHIP64})
+target_compile_definitions(${SMAX_LIB} PUBLIC __HIP_PLATFORM_AMD__)
+target_link_libraries(${SMAX_LIB} PUBLIC ${SMAX_AMDHIP64})

@@ -41,9 +41,9 @@ function(smax_hip_compile src obj)
     VERBATIM)
 endfunction()
 
-target_include_directories(smax SYSTEM PUBLIC ${hip_include} ${cuda_include})
-target_compile_definitions(smax PUBLIC __HIP_PLATFORM_NVIDIA__ __HIP_PLATFORM_NVCC__)
+target_include_directories(${SMAX_LIB} SYSTEM PUBLIC ${hip_include} ${cuda_include})
+target_compile_definitions(${SMAX_LIB} PUBLIC __HIP_PLATFORM_NVIDIA__ __HIP_PLATFORM_NVCC__)
 # The static CUDA 11.8 runtime: nothing of the 11.8 prefix is needed where
 # the library runs, only an NVIDIA driver of 11.8 or later.
 find_package(Threads REQUIRED)
-target_link_libraries(smax PRIVATE ${cudart_static} ${CMAKE_DL_LIBS} rt Threads::Threads)
+target_link_libraries(${SMAX_LIB} PRIVATE ${cudart_static} ${CMAKE_DL_LIBS} rt Threads::Threads)

@@ -1,9 +1,17 @@
-# install.cmake - library, headers, smaxConfig.cmake (smax::smax) and smax.pc.
+# install.cmake - library (and the plugins of BACKEND=all), headers,
+# smaxConfig.cmake (smax::smax) and smax.pc.
 install(TARGETS smax EXPORT smaxTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(FILES include/smax/smax.h ${SMAX_INTEROP_HEADER}
+# BACKEND=all: the plugins go beside libsmax.so, where the loader looks
+# first (loader/plugin.c). No namelink: nothing links against a plugin, the
+# loader opens libsmax-<backend>.so.<major>.
+if(SMAX_PLUGIN_TARGETS)
+  install(TARGETS ${SMAX_PLUGIN_TARGETS}
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} NAMELINK_SKIP)
+endif()
+install(FILES include/smax/smax.h ${SMAX_INTEROP_HEADERS}
               ${SMAX_GENERATED_DIR}/include/smax/smax_export.h
               ${SMAX_GENERATED_DIR}/include/smax/smax_version.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/smax)

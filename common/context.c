@@ -101,6 +101,33 @@ SMAX_API smax_status smax_context_create(smax_context *out_context)
     return smax_context_finish(ctx);
 }
 
+/* A single-backend build holds one backend: it answers for its own name
+ * and refuses the others as the `all` build refuses a backend whose plugin
+ * is missing (NO_DEVICE), so an application falls back the same way on
+ * either. */
+SMAX_API smax_status smax_context_create_on_backend(const char *backend,
+                                                    smax_context *out_context)
+{
+    if (out_context == NULL)
+        return SMAX_ERROR_INVALID_POINTER;
+    *out_context = NULL;
+    if (backend == NULL || strcmp(backend, SMAX_BACKEND_NAME) == 0)
+        return smax_context_create(out_context);
+    const int known = strcmp(backend, "cuda") == 0 ||
+                      strcmp(backend, "hip") == 0 ||
+                      strcmp(backend, "opencl") == 0;
+    if (!known) {
+        snprintf(orphan_error, sizeof orphan_error,
+                 "'%s' is not a backend: cuda, hip or opencl", backend);
+        return SMAX_ERROR_INVALID_VALUE;
+    }
+    snprintf(orphan_error, sizeof orphan_error,
+             "this libsmax is the " SMAX_BACKEND_NAME " build: no %s backend "
+             "in it (cmake -DBACKEND=all builds every backend)",
+             backend);
+    return SMAX_ERROR_NO_DEVICE;
+}
+
 SMAX_API smax_status smax_context_destroy(smax_context ctx)
 {
     if (ctx == NULL)

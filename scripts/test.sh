@@ -5,18 +5,23 @@
 # report skipped where none does. hip-nvidia is the HIP backend on HIP's
 # NVIDIA platform, with the CUDA 11.8 toolchain that
 # scripts/hip-nvidia-toolchain.sh installs in its own prefix.
+# all is -DBACKEND=all: libsmax.so as a loader with a plugin per backend
+# whose toolchain is here; its device tests run once per plugin through the
+# loader (SMAX_BACKEND=<backend>: OpenCL runs on PoCL, CUDA and HIP report
+# skipped without a device), with the loader's own tests (label abi).
+# SMAX_ALL_BACKENDS (e.g. "opencl;cuda") narrows its plugins.
 # opencl-asan, opencl-tsan and opencl-fuzz are the OpenCL build again under
 # AddressSanitizer+UndefinedBehaviorSanitizer with fault injection (unit
 # tests, conformance suite, thread, workspace and fault tests),
 # ThreadSanitizer (the thread test), and clang's libFuzzer with ASan+UBSan
 # (the API fuzzer: SMAX_FUZZ_RUNS inputs, default 400000, fixed seed).
-# SMAX_BACKENDS="opencl cuda hip hip-nvidia opencl-asan opencl-tsan
+# SMAX_BACKENDS="opencl cuda hip hip-nvidia all opencl-asan opencl-tsan
 # opencl-fuzz" narrows it; SMAX_TEST_LABELS (a CTest label regex, default
 # "^(unit|conformance|abi|bench)$"; "conformance_large" is the long sweep)
 # picks the tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-backends=${SMAX_BACKENDS:-opencl cuda hip hip-nvidia opencl-asan opencl-tsan opencl-fuzz}
+backends=${SMAX_BACKENDS:-opencl cuda hip hip-nvidia all opencl-asan opencl-tsan opencl-fuzz}
 labels=${SMAX_TEST_LABELS:-^(unit|conformance|abi|bench)$}
 scripts/install-deps.sh all
 export PATH=$PATH:/usr/local/cuda/bin
@@ -31,6 +36,11 @@ for b in $backends; do
   config=(-DBACKEND="$b")
   select=(-L "$labels")
   case $b in
+    all)
+      config=(-DBACKEND=all)
+      if [[ -n ${SMAX_ALL_BACKENDS:-} ]]; then
+        config+=(-DSMAX_ALL_BACKENDS="$SMAX_ALL_BACKENDS")
+      fi ;;
     opencl-asan)
       # abi and bench are left out: the ABI test's consumer and the
       # benchmark's Python are built without the sanitizer's runtime.

@@ -81,7 +81,11 @@ typedef struct smax_buffer_s *smax_buffer;
 
 /* ---- library and context ------------------------------------------------ */
 
-/* "cuda", "hip" or "opencl": the backend this library was built for. */
+/* "cuda", "hip" or "opencl": the backend that runs. A single-backend build
+ * (cmake -DBACKEND=cuda|hip|opencl) always names its own. The build with
+ * every backend (-DBACKEND=all: libsmax.so loads libsmax-<backend>.so at
+ * run time) names the one this process chose at its first successful
+ * context creation, and "none" before one was chosen. */
 SMAX_API const char *smax_backend_name(void);
 /* The version of the library actually linked, e.g. "0.1.0". */
 SMAX_API const char *smax_version_string(void);
@@ -91,6 +95,27 @@ SMAX_API const char *smax_version_string(void);
  * stream/queue of its own. Returns SMAX_ERROR_NO_DEVICE where there is none;
  * on any failure *out_context is NULL. */
 SMAX_API smax_status smax_context_create(smax_context *out_context);
+/* The same on a named backend: "cuda", "hip" or "opencl" (NULL: as
+ * smax_context_create). Any other name is SMAX_ERROR_INVALID_VALUE.
+ *
+ * A single-backend build accepts its own name only; another backend's name
+ * gives SMAX_ERROR_NO_DEVICE (no device of that backend is reachable
+ * through this library), with the reason in smax_last_error(NULL).
+ *
+ * The -DBACKEND=all build picks its backend plugin when a context is first
+ * created, once per process: this call's name; else, for
+ * smax_context_create, the environment variable SMAX_BACKEND
+ * (cuda|hip|opencl); else the first of cuda, hip, opencl whose plugin loads
+ * and finds a device. A plugin or driver that is missing gives
+ * SMAX_ERROR_NO_DEVICE with what was tried and why in
+ * smax_last_error(NULL), never a failure of the dynamic linker. Once a
+ * backend runs, every context of the process is on it (the handles of one
+ * plugin mean nothing to another): naming another one is then
+ * SMAX_ERROR_NOT_SUPPORTED. Plugins are looked for beside libsmax.so, then
+ * on the dynamic linker's search path; SMAX_PLUGIN_DIR names the one
+ * folder to look in instead. */
+SMAX_API smax_status smax_context_create_on_backend(const char *backend,
+                                                    smax_context *out_context);
 /* Waits for the context's queue, then frees it. NULL is allowed. */
 SMAX_API smax_status smax_context_destroy(smax_context context);
 /* Blocks until all work enqueued on the context has finished. */

@@ -1,6 +1,9 @@
 /*
  * smax_opencl.h - interop between smax and native OpenCL objects.
- * Available in the OpenCL build of libsmax only.
+ * Available in the OpenCL build of libsmax, and in the -DBACKEND=all build,
+ * whose loader then runs the opencl plugin (smax.h: smax_context_create_on_backend).
+ * Elsewhere, or in a process that already runs another plugin, the calls
+ * answer SMAX_ERROR_NOT_SUPPORTED (NO_DEVICE where the plugin is missing).
  */
 #ifndef SMAX_SMAX_OPENCL_H
 #define SMAX_SMAX_OPENCL_H

@@ -1,17 +1,28 @@
 #!/usr/bin/env bash
-# check_package.sh BUILD_DIR BACKEND - cpack makes the .deb and the .tar.gz
-# (cmake/package.cmake), and both hold the library, smax.h, the backend's
-# interop header, smaxConfig.cmake and smax.pc; the .deb names its package
-# per backend and conflicts with the other backends' packages.
+# check_package.sh BUILD_DIR BACKEND [PLUGIN...] - cpack makes the .deb and
+# the .tar.gz (cmake/package.cmake), and both hold the library, smax.h, the
+# backend's interop header, smaxConfig.cmake and smax.pc; the .deb names its
+# package per backend and conflicts with the other backends' packages.
+# BACKEND=all lists its PLUGINs: each one's libsmax-<plugin>.so.0 and
+# interop header must be there too.
 set -euo pipefail
 build=$1 backend=$2
+shift 2
 out=$build/package-check
 rm -rf "$out"
 (cd "$build" && cpack -B "$out" > /dev/null)
 deb=$(ls "$out"/smax-"$backend"_*.deb)
 tgz=$(ls "$out"/smax-"$backend"-*.tar.gz)
-want=(lib/libsmax.so.0 include/smax/smax.h "include/smax/smax_$backend.h"
+want=(lib/libsmax.so.0 include/smax/smax.h
       lib/cmake/smax/smaxConfig.cmake lib/pkgconfig/smax.pc)
+if [ "$backend" = all ]; then
+  [ $# -gt 0 ] || { echo "BACKEND=all names no plugin"; exit 1; }
+  for p in "$@"; do
+    want+=("lib/libsmax-$p.so.0" "include/smax/smax_$p.h")
+  done
+else
+  want+=("include/smax/smax_$backend.h")
+fi
 deb_files=$(dpkg-deb -c "$deb")
 tgz_files=$(tar tzf "$tgz")
 for f in "${want[@]}"; do
