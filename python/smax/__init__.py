@@ -14,9 +14,9 @@ the CUDA build CUDA tensors, the HIP build ROCm tensors; any other pairing
 raises smax.UnsupportedDevice, naming both.
 """
 from ._capi import SmaxError, SmaxValueError, UnsupportedDevice, library_path
-from ._ops import log_softmax, softmax, softmax_backward
+from ._ops import log_softmax, plan, softmax, softmax_backward
 
-__all__ = ["softmax", "log_softmax", "softmax_backward", "backend",
+__all__ = ["softmax", "log_softmax", "softmax_backward", "plan", "backend",
            "library_version", "library_path", "SmaxError", "SmaxValueError",
            "UnsupportedDevice"]
 

@@ -45,6 +45,20 @@ class Problem(ctypes.Structure):
 
 assert ctypes.sizeof(Problem) == 72, "smax_problem layout"
 
+class PlanInfo(ctypes.Structure):
+    """struct smax_plan_info."""
+    _fields_ = [("algorithm", ctypes.c_int), ("group_size", ctypes.c_uint32),
+                ("rows_per_group", ctypes.c_uint32),
+                ("chunks_per_row", ctypes.c_int64),
+                ("merge_levels", ctypes.c_uint32),
+                ("vector_width", ctypes.c_uint32),
+                ("scratch_bytes", ctypes.c_uint64),
+                ("reason", ctypes.c_char * 160)]
+
+
+assert ctypes.sizeof(PlanInfo) == 200, "smax_plan_info layout"
+ALGO_NAMES = {0: "auto", 1: "fused", 2: "online", 3: "multiblock"}
+
 _c_int, _vp, _sz = ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t
 _ctx_p = ctypes.POINTER(ctypes.c_void_p)
 _PROTOTYPES = {
@@ -63,6 +77,9 @@ _PROTOTYPES = {
     "smax_buffer_free": (_c_int, [_vp]),
     "smax_problem_init": (None, [ctypes.POINTER(Problem), _sz,
                                  ctypes.c_int64, ctypes.c_int64]),
+    "smax_plan": (_c_int, [_vp, ctypes.POINTER(Problem), ctypes.POINTER(PlanInfo)]),
+    "smax_plan_backward": (_c_int, [_vp, ctypes.POINTER(Problem),
+                                    ctypes.POINTER(PlanInfo)]),
     "smax_softmax": (_c_int, [_vp, ctypes.POINTER(Problem), _vp, _sz, _vp, _sz]),
     "smax_softmax_backward": (_c_int, [_vp, ctypes.POINTER(Problem), _vp, _sz,
                                        _vp, _sz, _vp, _sz]),

@@ -156,3 +156,27 @@ def softmax_backward(y, dy, dim=-1, *, log=False, scale=1.0, out=None):
 
         _run(call, [yo, dyo, dxo], launch)
     return out
+
+
+def plan(x, dim=-1, *, log=False, backward=False):
+    """What libsmax would run for softmax(x, dim) (or its gradient, with y
+    and dy shaped and typed like x) on x's device, without running it:
+    a dict of algorithm, merge_levels, group_size, chunks_per_row,
+    scratch_bytes and reason (smax_plan / smax_plan_backward)."""
+    with _Call(x, dim) as call:
+        xo = call.borrow(x, "x")
+        p = C.problem(max(xo.rows.rows, 1), max(xo.rows.cols, 1))
+        p.x_row_stride = p.y_row_stride = p.dy_row_stride = xo.rows.row_stride or 1
+        p.x_dtype = p.y_dtype = xo.dtype
+        p.flags = _flags(log)
+        ctx = _contexts.get(call.device[0], call.device[1], call.stream)
+        info = C.PlanInfo()
+        fn = C.lib().smax_plan_backward if backward else C.lib().smax_plan
+        with ctx.lock:
+            C.check(fn(ctx.handle, ctypes.byref(p), ctypes.byref(info)),
+                    "smax_plan", ctx.handle)
+    return {"algorithm": C.ALGO_NAMES.get(info.algorithm, str(info.algorithm)),
+            "merge_levels": info.merge_levels, "group_size": info.group_size,
+            "chunks_per_row": info.chunks_per_row,
+            "scratch_bytes": info.scratch_bytes,
+            "reason": info.reason.decode(errors="replace")}

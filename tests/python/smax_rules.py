@@ -80,10 +80,11 @@ def _ulps(got, ref, dtype):
     return np.abs(ordinal(got) - ordinal(ref))
 
 
-def check_forward(got, x, scale=1.0, log=False, axis=-1, merge_levels=0):
+def check_forward(got, x, scale=1.0, log=False, axis=-1, merge_levels=0, ref=None):
     """Asserts THE rule for a forward output (an f32 or f16 numpy array;
     bf16 outputs: check_forward_bf16)."""
-    ref = softmax_ref(x, scale, log, axis)
+    if ref is None:
+        ref = softmax_ref(x, scale, log, axis)
     n = np.asarray(x).shape[axis]
     if got.dtype == np.float16:
         bad = _ulps(got, ref.astype(np.float16), np.float16) > 1
@@ -125,19 +126,32 @@ def f64_to_bf16_bits(values):
     return (f32.view(np.uint32) >> 16).astype(np.uint16)
 
 
-def check_forward_bf16(got_bits, x, scale=1.0, log=False, axis=-1):
-    ref = softmax_ref(x, scale, log, axis)
+def check_forward_bf16(got_bits, x, scale=1.0, log=False, axis=-1, ref=None):
+    if ref is None:
+        ref = softmax_ref(x, scale, log, axis)
     bad = _ulps(np.asarray(got_bits, dtype=np.uint16), f64_to_bf16_bits(ref), None) > 1
     assert not bad.any(), "bf16 output more than 1 ulp off at %s" % (np.argwhere(bad)[:5],)
 
 
-def check_backward(got, y, dy, scale=1.0, log=False, axis=-1, merge_levels=0):
+def spacing16(ref, fmt):
+    """The spacing of a 16-bit format ("f16", "bf16") at |ref|: 2^(e - m)
+    for |ref| in [2^e, 2^(e+1)), m stored mantissa bits, floored at the
+    format's subnormal spacing."""
+    mant, floor_exp = {"f16": (10, -14), "bf16": (7, -126)}[fmt]
+    a = np.abs(np.asarray(ref, dtype=np.float64))
+    e = np.floor(np.log2(np.where(a > 0, a, 1.0)))
+    return np.exp2(np.maximum(e, floor_exp) - mant)
+
+
+def check_backward(got, y, dy, scale=1.0, log=False, axis=-1, merge_levels=0,
+                   fmt=None):
+    """THE gradient rule; got as values (any float dtype), fmt the output
+    format ("f32", "f16", "bf16"; default from got's dtype)."""
+    fmt = fmt or {np.dtype(np.float16): "f16"}.get(np.asarray(got).dtype, "f32")
     ref, mag = backward_ref(y, dy, scale, log, axis)
     n = np.asarray(y).shape[axis]
-    u = FLT_MIN
-    if got.dtype == np.float16:
-        u = u + np.spacing(np.abs(ref).astype(np.float16)).astype(np.float64)
-    err = np.abs(got.astype(np.float64) - ref)
+    u = FLT_MIN + (spacing16(ref, fmt) if fmt != "f32" else 0.0)
+    err = np.abs(np.asarray(got, dtype=np.float64) - ref)
     bound = trh_backward(n, merge_levels) * mag + u
     ok = err <= bound
     assert ok.all(), "gradient outside the rule at %s (worst err/bound %.3g)" % (

@@ -33,11 +33,12 @@ def test_forward_f32(shape, log, scale):
 
 
 def test_long_rows_f32():
-    # 3000 columns: trh grows with ceil(log2 n) (docs/numerics.md); PoCL
-    # runs them one work-item per row, no merge levels.
+    # 3000 columns: trh grows with ceil(log2 n) and the plan's merge levels
+    # (docs/numerics.md); PoCL runs them one work-item per row (0 levels).
     x = normal((17, 3000))
-    check_forward(smax.softmax(x), x)
-    check_forward(smax.log_softmax(x), x, log=True)
+    levels = smax.plan(x)["merge_levels"]
+    check_forward(smax.softmax(x), x, merge_levels=levels)
+    check_forward(smax.log_softmax(x), x, log=True, merge_levels=levels)
 
 
 @pytest.mark.parametrize("log", [False, True])
@@ -202,3 +203,9 @@ def test_not_a_tensor():
 def test_import_does_not_import_torch():
     code = "import sys, smax; smax.softmax; assert 'torch' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_plan():
+    info = smax.plan(normal((3, 100)))
+    assert info["algorithm"] in ("fused", "online", "multiblock") and info["reason"]
+    assert smax.plan(normal((3, 100)), backward=True)["merge_levels"] >= 0
