@@ -4,6 +4,8 @@ its current stream (GPU tensors) and a new output tensor of its kind.
 Frameworks are recognised by the top module of the tensor's type, so none is
 imported unless a tensor of it was passed in.
 """
+import contextlib
+
 from . import _dlpack as dl
 
 GPU_DEVICES = (dl.kDLCUDA, dl.kDLCUDAManaged, dl.kDLROCM)
@@ -30,6 +32,21 @@ def current_stream(obj, device_type, device_id):
         with cupy.cuda.Device(device_id):
             return cupy.cuda.get_current_stream().ptr
     return 0
+
+
+def device_guard(obj, device_type, device_id):
+    """Makes the tensor's GPU the current one during a call, and restores
+    the caller's after: libsmax's CUDA/HIP launches go to the calling
+    thread's current device (and a scratch allocation sets it)."""
+    if device_type in GPU_DEVICES:
+        family = _family(obj)
+        if family == "torch":
+            import torch
+            return torch.cuda.device(device_id)
+        if family == "cupy":
+            import cupy
+            return cupy.cuda.Device(device_id)
+    return contextlib.nullcontext()
 
 
 def dlpack_stream(device_type, handle):

@@ -45,6 +45,7 @@ class _Call:
     back at the end of the `with` block whatever happens."""
 
     def __init__(self, first, dim):
+        self.first = first
         self.device = dl.device_of(first)
         self.stream = fw.current_stream(first, *self.device)
         self._dlstream = fw.dlpack_stream(self.device[0], self.stream)
@@ -84,13 +85,14 @@ def _flags(log):
 def _run(call, operands, launch):
     """Wraps the operands on the call's context and runs launch(ctx,
     placed), where placed[i] = (buffer, offset) of operands[i]."""
-    ctx = _contexts.get(call.device[0], call.device[1], call.stream)
-    with ctx.lock:
-        placed, made = _contexts.wrap_spans(ctx, [op.span for op in operands])
-        try:
-            launch(ctx, placed)
-        finally:
-            _contexts.free(made)
+    with fw.device_guard(call.first, *call.device):
+        ctx = _contexts.get(call.device[0], call.device[1], call.stream)
+        with ctx.lock:
+            placed, made = _contexts.wrap_spans(ctx, [op.span for op in operands])
+            try:
+                launch(ctx, placed)
+            finally:
+                _contexts.free(made)
 
 
 def softmax(x, dim=-1, *, log=False, scale=1.0, out=None):
@@ -169,12 +171,13 @@ def plan(x, dim=-1, *, log=False, backward=False):
         p.x_row_stride = p.y_row_stride = p.dy_row_stride = xo.rows.row_stride or 1
         p.x_dtype = p.y_dtype = xo.dtype
         p.flags = _flags(log)
-        ctx = _contexts.get(call.device[0], call.device[1], call.stream)
         info = C.PlanInfo()
         fn = C.lib().smax_plan_backward if backward else C.lib().smax_plan
-        with ctx.lock:
-            C.check(fn(ctx.handle, ctypes.byref(p), ctypes.byref(info)),
-                    "smax_plan", ctx.handle)
+        with fw.device_guard(x, *call.device):
+            ctx = _contexts.get(call.device[0], call.device[1], call.stream)
+            with ctx.lock:
+                C.check(fn(ctx.handle, ctypes.byref(p), ctypes.byref(info)),
+                        "smax_plan", ctx.handle)
     return {"algorithm": C.ALGO_NAMES.get(info.algorithm, str(info.algorithm)),
             "merge_levels": info.merge_levels, "group_size": info.group_size,
             "chunks_per_row": info.chunks_per_row,

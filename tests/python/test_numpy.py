@@ -209,3 +209,36 @@ def test_plan():
     info = smax.plan(normal((3, 100)))
     assert info["algorithm"] in ("fused", "online", "multiblock") and info["reason"]
     assert smax.plan(normal((3, 100)), backward=True)["merge_levels"] >= 0
+
+
+class LegacyProducer:
+    """A DLPack producer of before DLPack 1.0 (no max_version or copy
+    keywords, an unversioned "dltensor" capsule), as torch < 2.4 is."""
+
+    def __init__(self, a):
+        self.a = a
+
+    def __dlpack__(self, stream=None):
+        return self.a.__dlpack__(stream=stream)
+
+    def __dlpack_device__(self):
+        return self.a.__dlpack_device__()
+
+
+def test_legacy_dlpack_producer():
+    x = normal((10, 200))
+    out = np.empty_like(x)
+    assert smax.softmax(LegacyProducer(x), out=LegacyProducer(out)).a is out
+    check_forward(out, x)
+    with pytest.raises(TypeError, match="pass out="):
+        smax.softmax(LegacyProducer(x))   # no way to make an output like it
+
+
+def test_read_only_output():
+    x = normal((2, 5))
+    ro = np.empty_like(x)
+    ro.flags.writeable = False
+    with pytest.raises((ValueError, BufferError)):
+        smax.softmax(x, out=ro)
+    x.flags.writeable = False              # a read-only input is fine
+    check_forward(smax.softmax(x), x)
