@@ -14,4 +14,7 @@ backend=${1:-opencl}
 outdir=${2:-dist/$backend}
 export PATH=$PATH:/usr/local/cuda/bin
 python3 -m pip wheel . --no-deps -w "$outdir" -Ccmake.define.BACKEND="$backend"
-ls -l "$outdir"/smax-*.whl
+# pytest and its dependencies are pure Python: carried along for a machine
+# without network whose Python lacks them (bench/h100/python.sh).
+python3 -m pip download -q pytest -d "$outdir"
+ls -l "$outdir"

@@ -4,10 +4,12 @@
 # The CUDA wheel is built on the build machine, where scikit-build-core,
 # CMake, nvcc and PyPI are at hand:
 #   scripts/python-wheel.sh cuda .whl        # -> .whl/smax-<v>-py3-none-linux_x86_64.whl
+#                                            #    and pytest's pure-Python wheels
 # and carried here in WHEEL_DIR (default .whl, git-ignored). This script
 #   1. makes a venv with --system-site-packages (torch, CuPy, numpy, pytest
 #      as installed on the machine; nothing is downloaded),
-#   2. installs the wheel with pip --no-deps --no-index,
+#   2. installs the wheel with pip --no-deps --no-index (and pytest from
+#      WHEEL_DIR if the machine has none),
 #   3. runs tests/python (torch and CuPy tensors on the GPU, against float64
 #      references; the numpy tests report skipped: host memory is the OpenCL
 #      build's),
@@ -31,6 +33,11 @@ fi
 python3 -m venv --system-site-packages "$venv"
 "$venv/bin/pip" install -q --no-deps --no-index --force-reinstall "$wheel"
 py="$venv/bin/python"
+# pytest from the machine, else the pure-Python wheels carried beside smax's.
+"$py" -c "import pytest" 2>/dev/null ||
+  "$venv/bin/pip" install -q --no-index --find-links "$wheels" pytest
+"$py" -c "import numpy" 2>/dev/null ||
+  echo "python.sh: numpy is missing: the tests' float64 references need it" >&2
 "$py" - <<'EOF'
 import smax
 print("smax", smax.library_version(), smax.backend(), smax.library_path())

@@ -8,7 +8,7 @@ median of --reps calls. The smax column is the whole Python call (DLPack
 export, ctypes, launch), as a user sees it; the host's per-call cost shows
 on the small shapes. GB/s counts each byte once (forward x + y, gradient
 y + dy + dx). Every smax result is checked against torch's float64 result
-first (max relative error printed; the tests hold the exact rule).
+first (max |error| / max |reference| printed; the tests hold THE rule).
 
   python3 bench/h100/python_bench.py [--reps 50] [--shapes 4096x4096,...]
 """
@@ -46,7 +46,7 @@ def main():
     flush = torch.empty(256 << 20, dtype=torch.uint8, device="cuda")
     print("smax %s (%s build), torch %s, %s" % (smax.library_version(), smax.backend(),
                                                torch.__version__, torch.cuda.get_device_name()))
-    print("| shape | dtype | dir | smax ms | torch ms | smax GB/s | torch GB/s | smax/torch speed | max rel err vs f64 |")
+    print("| shape | dtype | dir | smax ms | torch ms | smax GB/s | torch GB/s | smax/torch speed | max err / max ref (f64) |")
     print("|---|---|---|---:|---:|---:|---:|---:|---:|")
     for rows, cols in shapes:
         for name, dtype in DTYPES.items():
@@ -73,9 +73,9 @@ def main():
                     ref = y64 * (dy.double() - (y64 * dy.double()).sum(-1, keepdim=True))
                     got = dx
                 torch.cuda.synchronize()
-                scale = ref.abs().clamp_min(1e-30)
-                err = ((got.double() - ref).abs() / scale)
-                err = err[ref.abs() > 1e-5].max().item() if (ref.abs() > 1e-5).any() else 0.0
+                # normwise: the gradient cancels, so elementwise relative
+                # errors say little (the tests apply THE rule)
+                err = ((got.double() - ref).abs().max() / ref.abs().max()).item()
                 ts, tt = timed(s_fn, args.reps, flush), timed(t_fn, args.reps, flush)
                 print("| %d x %d | %s | %s | %.4f | %.4f | %.0f | %.0f | %.2f | %.1e |"
                       % (rows, cols, name, direction, ts, tt, moved / ts / 1e6,

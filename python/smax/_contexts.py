@@ -90,6 +90,10 @@ def _create(device_type, device_id, stream):
     if kind is None:
         raise _unsupported(device, "smax takes host, CUDA and ROCm memory")
     lib, handle = C.lib(), ctypes.c_void_p()
+    if kind == "host" and lib.smax_backend_name() in (b"cuda", b"hip"):
+        # Said before a context is made: without a GPU that would fail first
+        # (NO_DEVICE) and hide the real reason.
+        raise _unsupported(device, "its kernels take device memory")
     if kind == "host":
         st = lib.smax_context_create(ctypes.byref(handle))
     elif kind == "cuda":

@@ -150,6 +150,7 @@ def test_trains_like_torch(device):
 def test_runs_on_the_current_stream():
     s = torch.cuda.Stream()
     x = normal((512, 2048), torch.float32, "cuda")
+    s.wait_stream(torch.cuda.current_stream())   # x was made on the default stream
     with torch.cuda.stream(s):
         y = smax.softmax(x)
         y2 = smax.softmax(x, log=True)
