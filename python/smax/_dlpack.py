@@ -68,7 +68,16 @@ _set_name.restype, _set_name.argtypes = ctypes.c_int, [ctypes.py_object, ctypes.
 _NAME, _USED = b"dltensor", b"used_dltensor"
 _NAME_V, _USED_V = b"dltensor_versioned", b"used_dltensor_versioned"
 # Deleters may touch Python objects (numpy's does): call them holding the GIL.
+# A producer has one or two deleters, so their callables are kept.
 _Deleter = ctypes.PYFUNCTYPE(None, ctypes.c_void_p)
+_deleters = {}
+
+
+def _deleter(address):
+    f = _deleters.get(address)
+    if f is None:
+        f = _deleters[address] = _Deleter(address)
+    return f
 
 
 def device_of(obj):
@@ -138,7 +147,7 @@ class Borrowed:
         managed, deleter = self._managed, self._deleter
         self._managed, self._deleter = 0, None
         if managed and deleter:
-            _Deleter(deleter)(managed)
+            _deleter(deleter)(managed)
 
     def __enter__(self):
         return self
