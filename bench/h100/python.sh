@@ -30,12 +30,24 @@ if [ -z "$wheel" ]; then
   echo "python.sh: no smax-*.whl in $wheels; build it with scripts/python-wheel.sh cuda $wheels" >&2
   exit 2
 fi
-python3 -m venv --system-site-packages "$venv"
-"$venv/bin/pip" install -q --no-deps --no-index --force-reinstall "$wheel"
-py="$venv/bin/python"
+rm -rf "$venv"
+if python3 -m venv --system-site-packages "$venv" 2>/dev/null; then
+  pip=("$venv/bin/python" -m pip)
+  py="$venv/bin/python"
+  target=()
+else
+  # No venv module with pip (Debian without python3-venv): the system
+  # Python with the package in a folder of its own on PYTHONPATH instead.
+  echo "python.sh: no venv; installing into $venv/site for the system python3" >&2
+  pip=(python3 -m pip)
+  py=python3
+  target=(--target "$venv/site")
+  export PYTHONPATH="$venv/site${PYTHONPATH:+:$PYTHONPATH}"
+fi
+"${pip[@]}" install -q --no-deps --no-index --force-reinstall "${target[@]}" "$wheel"
 # pytest from the machine, else the pure-Python wheels carried beside smax's.
 "$py" -c "import pytest" 2>/dev/null ||
-  "$venv/bin/pip" install -q --no-index --find-links "$wheels" pytest
+  "${pip[@]}" install -q --no-index --find-links "$wheels" "${target[@]}" pytest
 "$py" -c "import numpy" 2>/dev/null ||
   echo "python.sh: numpy is missing: the tests' float64 references need it" >&2
 "$py" - <<'EOF'
