@@ -17,4 +17,9 @@ python3 -m pip wheel . --no-deps -w "$outdir" -Ccmake.define.BACKEND="$backend"
 # pytest and its dependencies are pure Python: carried along for a machine
 # without network whose Python lacks them (bench/h100/python.sh).
 python3 -m pip download -q pytest -d "$outdir"
+# What it needs on Python 3.10 besides, as pure-Python wheels (tomli also
+# comes compiled for one CPython, which the target may not run).
+python3 -m pip download -q --only-binary=:all: --python-version 3.10 \
+  --implementation py --abi none --platform any -d "$outdir" \
+  exceptiongroup tomli typing-extensions
 ls -l "$outdir"
