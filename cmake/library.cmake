@@ -27,9 +27,12 @@ macro(smax_add_library target backend)
     target_compile_definitions(${target} PUBLIC SMAX_FAULT_INJECTION)
   endif()
   # DEFINE_SYMBOL: smax_export.h is generated for `smax` and keys on it.
-  set_target_properties(${target} PROPERTIES VERSION ${PROJECT_VERSION}
-                                             SOVERSION ${PROJECT_VERSION_MAJOR}
-                                             DEFINE_SYMBOL smax_EXPORTS)
+  set_target_properties(${target} PROPERTIES DEFINE_SYMBOL smax_EXPORTS)
+  # No SOVERSION in the Python package: a wheel cannot hold the links.
+  if(NOT SMAX_PYTHON)
+    set_target_properties(${target} PROPERTIES VERSION ${PROJECT_VERSION}
+                                               SOVERSION ${PROJECT_VERSION_MAJOR})
+  endif()
   string(TOUPPER ${backend} _smax_backend_upper)
   target_compile_definitions(${target} PRIVATE SMAX_BACKEND_NAME="${backend}"
                                                SMAX_BUILD_${_smax_backend_upper})

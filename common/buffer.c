@@ -64,6 +64,13 @@ smax_status smax_buffer_wrap_native(smax_context ctx, void *handle,
     return new_handle(ctx, mem, bytes, 0, out);
 }
 
+smax_status smax_buffer_adopt_native(smax_context ctx, void *handle,
+                                     size_t bytes, smax_buffer *out)
+{
+    smax_native_mem mem = {handle};
+    return new_handle(ctx, mem, bytes, 1, out);
+}
+
 SMAX_API smax_status smax_buffer_free(smax_buffer buf)
 {
     if (buf == NULL)

@@ -85,5 +85,9 @@ void smax_context_delete(smax_context ctx);
 /* A buffer handle around native memory the caller keeps owning. */
 smax_status smax_buffer_wrap_native(smax_context ctx, void *handle,
                                     size_t bytes, smax_buffer *out);
+/* A buffer handle that owns native memory a backend made for it (freed
+ * with smax_backend_free, like an smax_buffer_alloc'd one). */
+smax_status smax_buffer_adopt_native(smax_context ctx, void *handle,
+                                     size_t bytes, smax_buffer *out);
 
 #endif

@@ -7,7 +7,8 @@
 set -euo pipefail
 what=${1:-opencl}
 
-packages=(cmake make gcc g++ pkg-config binutils)
+# python3-venv: the Python package's fresh venv (scripts/test.sh, python).
+packages=(cmake make gcc g++ pkg-config binutils python3-venv)
 case "$what" in
   opencl) packages+=(pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo
                      clang libclang-rt-14-dev) ;;

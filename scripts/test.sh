@@ -15,13 +15,16 @@
 # tests, conformance suite, thread, workspace and fault tests),
 # ThreadSanitizer (the thread test), and clang's libFuzzer with ASan+UBSan
 # (the API fuzzer: SMAX_FUZZ_RUNS inputs, default 400000, fixed seed).
-# SMAX_BACKENDS="opencl cuda hip hip-nvidia all opencl-asan opencl-tsan
+# python is the Python package (pyproject.toml): a fresh venv in
+# build-python, `pip install .` (the OpenCL build, through scikit-build-core
+# from PyPI) with numpy and pytest, then pytest tests/python on PoCL.
+# SMAX_BACKENDS="opencl python cuda hip hip-nvidia all opencl-asan opencl-tsan
 # opencl-fuzz" narrows it; SMAX_TEST_LABELS (a CTest label regex, default
 # "^(unit|conformance|abi|bench)$"; "conformance_large" is the long sweep)
 # picks the tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-backends=${SMAX_BACKENDS:-opencl cuda hip hip-nvidia all opencl-asan opencl-tsan opencl-fuzz}
+backends=${SMAX_BACKENDS:-opencl python cuda hip hip-nvidia all opencl-asan opencl-tsan opencl-fuzz}
 labels=${SMAX_TEST_LABELS:-^(unit|conformance|abi|bench)$}
 scripts/install-deps.sh all
 export PATH=$PATH:/usr/local/cuda/bin
@@ -33,6 +36,22 @@ for b in $backends; do
   fi
   echo "=== $b: build"
   start=$SECONDS
+  if [[ $b == python ]]; then
+    # A fresh venv each run: `pip install .` must work from nothing. The
+    # numpy tests always run (never exit 5, "no tests"); torch and CuPy
+    # tests report skipped here.
+    rm -rf build-python
+    if python3 -m venv build-python/venv &&
+       build-python/venv/bin/pip install -q . numpy pytest; then
+      echo "=== python: test (pytest tests/python)"
+      (cd build-python && venv/bin/python -m pytest ../tests/python -q -rs \
+         -p no:cacheprovider) || status=1
+    else
+      echo "=== python: pip install . FAILED"; status=1
+    fi
+    echo "=== $b: done in $((SECONDS - start)) s"
+    continue
+  fi
   config=(-DBACKEND="$b")
   select=(-L "$labels")
   case $b in

@@ -25,6 +25,23 @@ SMAX_API smax_status SMAX_GPU_API(buffer_wrap)(smax_context ctx,
     return smax_buffer_wrap_native(ctx, device_ptr, bytes, out_buffer);
 }
 
+/* The kernels take device memory; host memory would need registering and
+ * would then be read over the bus, which no caller of a GPU build wants
+ * silently. */
+SMAX_API smax_status smax_buffer_wrap_host(smax_context ctx, void *host_ptr,
+                                           size_t bytes,
+                                           smax_buffer *out_buffer)
+{
+    (void)host_ptr, (void)bytes;
+    if (!smax_context_valid(ctx))
+        return SMAX_ERROR_INVALID_HANDLE;
+    if (out_buffer != NULL)
+        *out_buffer = NULL;
+    return smax_fail(ctx, SMAX_ERROR_NOT_SUPPORTED,
+                     "the " SMAX_BACKEND_NAME " build of libsmax takes device "
+                     "memory only; copy host data with smax_buffer_write");
+}
+
 SMAX_API smax_gpu_stream SMAX_GPU_API(stream)(smax_context ctx)
 {
     return smax_context_valid(ctx) ? ctx->backend->stream : NULL;

@@ -38,6 +38,35 @@ SMAX_API smax_status smax_opencl_buffer_wrap(smax_context ctx, cl_mem mem,
     return smax_buffer_wrap_native(ctx, mem, bytes, out_buffer);
 }
 
+SMAX_API smax_status smax_buffer_wrap_host(smax_context ctx, void *host_ptr,
+                                           size_t bytes,
+                                           smax_buffer *out_buffer)
+{
+    if (!smax_context_valid(ctx))
+        return SMAX_ERROR_INVALID_HANDLE;
+    if (out_buffer == NULL || host_ptr == NULL)
+        return smax_fail(ctx, SMAX_ERROR_INVALID_POINTER,
+                         "NULL host memory or out_buffer");
+    *out_buffer = NULL;
+    if (bytes == 0)
+        return smax_fail(ctx, SMAX_ERROR_INVALID_SIZE, "zero-byte buffer");
+    if (bytes > ctx->info.max_alloc_bytes)
+        return smax_fail(ctx, SMAX_ERROR_INVALID_SIZE,
+                         "%zu bytes exceed the device's largest allocation "
+                         "(%llu bytes)",
+                         bytes, (unsigned long long)ctx->info.max_alloc_bytes);
+    cl_int err;
+    cl_mem mem = clCreateBuffer(ctx->backend->context,
+                                CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, bytes,
+                                host_ptr, &err);
+    if (err != CL_SUCCESS)
+        return smax_cl_fail(ctx, err, "clCreateBuffer(CL_MEM_USE_HOST_PTR)");
+    smax_status st = smax_buffer_adopt_native(ctx, mem, bytes, out_buffer);
+    if (st != SMAX_SUCCESS)
+        clReleaseMemObject(mem);
+    return st;
+}
+
 SMAX_API cl_command_queue smax_opencl_queue(smax_context ctx)
 {
     return smax_context_valid(ctx) ? ctx->backend->queue : NULL;

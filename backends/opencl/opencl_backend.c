@@ -78,8 +78,30 @@ smax_status smax_backend_alloc(smax_context ctx, size_t bytes,
 
 void smax_backend_free(smax_context ctx, smax_native_mem mem)
 {
-    (void)ctx;
-    clReleaseMemObject((cl_mem)mem.handle);
+    cl_mem m = (cl_mem)mem.handle;
+    /* A wrapped host buffer (smax_buffer_wrap_host): OpenCL may have cached
+     * its contents on the device, and a blocking map is the defined point
+     * where host_ptr holds them again (on CPU devices it copies nothing).
+     * smax's own buffers never use CL_MEM_USE_HOST_PTR. */
+    cl_mem_flags flags = 0;
+    if (clGetMemObjectInfo(m, CL_MEM_FLAGS, sizeof flags, &flags, NULL) ==
+            CL_SUCCESS &&
+        (flags & CL_MEM_USE_HOST_PTR)) {
+        size_t bytes = 0;
+        clGetMemObjectInfo(m, CL_MEM_SIZE, sizeof bytes, &bytes, NULL);
+        cl_int err;
+        void *p = clEnqueueMapBuffer(ctx->backend->queue, m, CL_TRUE,
+                                     CL_MAP_READ, 0, bytes, 0, NULL, NULL,
+                                     &err);
+        if (err == CL_SUCCESS)
+            err = clEnqueueUnmapMemObject(ctx->backend->queue, m, p, 0, NULL,
+                                          NULL);
+        if (err == CL_SUCCESS)
+            err = clFinish(ctx->backend->queue);
+        if (err != CL_SUCCESS)
+            smax_cl_fail(ctx, err, "mapping a host buffer back before its release");
+    }
+    clReleaseMemObject(m);
 }
 
 smax_status smax_backend_write(smax_context ctx, smax_native_mem dst,

@@ -192,6 +192,19 @@ SMAX_API smax_status smax_buffer_copy(smax_context context, smax_buffer dst,
                                       size_t dst_offset, smax_buffer src,
                                       size_t src_offset, size_t bytes);
 
+/* A buffer over `bytes` of the caller's host memory at host_ptr, without
+ * copying where the device can use it in place (OpenCL: a cl_mem made with
+ * CL_MEM_USE_HOST_PTR; on CPU devices such as PoCL's the kernels work on
+ * host_ptr itself; a host_ptr aligned to 128 bytes avoids a copy there).
+ * The memory must stay allocated until the buffer is freed, and the caller
+ * must not touch it while work on the buffer is queued. smax_buffer_free of
+ * such a buffer waits for that work and leaves the results in host memory.
+ * The CUDA and HIP builds return SMAX_ERROR_NOT_SUPPORTED (their kernels
+ * take device memory: write the data with smax_buffer_write). */
+SMAX_API smax_status smax_buffer_wrap_host(smax_context context,
+                                           void *host_ptr, size_t bytes,
+                                           smax_buffer *out_buffer);
+
 /* ---- the problem ----------------------------------------------------------
  *
  * How the description grows without breaking callers: struct_size, its
