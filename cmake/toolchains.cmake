@@ -11,9 +11,19 @@ function(smax_toolchain_present backend out_var)
       set(present TRUE)
     endif()
   elseif(backend STREQUAL "hip")
-    # HIP for AMD only: HIP on NVIDIA needs the CUDA 11.8 toolchain of
-    # scripts/hip-nvidia-toolchain.sh and stays a build of its own.
-    if(NOT SMAX_HIP_PLATFORM STREQUAL "nvidia")
+    # HIP for AMD, or with -DSMAX_HIP_PLATFORM=nvidia HIP on NVIDIA, whose
+    # CUDA 11.8 toolchain scripts/hip-nvidia-toolchain.sh installs (the
+    # checks of cmake/hip_nvidia.cmake).
+    if(SMAX_HIP_PLATFORM STREQUAL "nvidia")
+      if(NOT SMAX_CUDA118_PREFIX)
+        set(SMAX_CUDA118_PREFIX /opt/smax-cuda-11.8)
+      endif()
+      find_program(SMAX_HIP_CCBIN g++-11)
+      if(EXISTS ${SMAX_CUDA118_PREFIX}/usr/lib/nvidia-cuda-toolkit/bin/nvcc AND
+         EXISTS ${SMAX_CUDA118_PREFIX}/hip-include AND SMAX_HIP_CCBIN)
+        set(present TRUE)
+      endif()
+    else()
       find_program(SMAX_HIPCC hipcc)
       find_path(SMAX_HIP_INCLUDE hip/hip_runtime_api.h)
       find_library(SMAX_AMDHIP64 amdhip64)
