@@ -34,6 +34,12 @@
 #                 (default "f32,bf16,f32 --backward,bf16 --backward"), each
 #                 into $OUT/sweep-{cols,rows}-MODE; plots of GB/s against
 #                 cols or rows
+#   all           the BACKEND=all build (build-all) through its loader: the
+#                 default tier once per plugin (SMAX_BACKEND=cuda, hip,
+#                 opencl), side by side
+#   python        the Python package from the wheels in $SMAX_WHEELS
+#                 (default .whl): pytest with torch and CuPy, and the
+#                 smax-vs-torch timing table (bench/h100/python.sh)
 #   archive       packs everything in $OUT into $OUT/logs.tgz (the device
 #                 tool brings back only a few files per call); run it last,
 #                 and bound the steps before it with `timeout` so that it
@@ -161,6 +167,29 @@ for step in "$@"; do
         echo "sweep $sweep $mode: exit $?"
       done
     done ;;
+  all)
+    # The BACKEND=all build (build-all: loader, plugins, the suite) through
+    # its loader, the default tier once per plugin present, side by side.
+    pids=()
+    for plugin in build-all/libsmax-*.so; do
+      [ -e "$plugin" ] || continue
+      backend=${plugin#build-all/libsmax-}; backend=${backend%.so}
+      (
+        log="$out/conformance-all-$backend.txt"
+        start=$SECONDS
+        SMAX_BACKEND=$backend in_build build-all build-all/tests/smax_conformance > "$log" 2>&1
+        rc=$?
+        echo "conformance all/$backend ($((SECONDS - start)) s): $(summary_line "$log") (exit $rc)"
+      ) &
+      pids+=($!)
+    done
+    wait "${pids[@]}" ;;
+  python)
+    # The Python package: the wheel in ${SMAX_WHEELS:-.whl} (made by
+    # scripts/python-wheel.sh cuda .whl), pytest with torch and CuPy, and
+    # the smax-vs-torch timing table (bench/h100/python.sh).
+    OUT="$out/python" bash bench/h100/python.sh "${SMAX_WHEELS:-.whl}" > "$out/python.txt" 2>&1
+    echo "python: exit $?: $(grep -E '[0-9]+ passed' "$out/python.txt" | tail -n 1)" ;;
   archive)
     ( cd "$out" && find . -mindepth 1 -maxdepth 1 ! -name logs.tgz -printf '%P\n' |
         tar czf logs.tgz -T - && find . -mindepth 1 -maxdepth 1 ! -name logs.tgz \
