@@ -132,42 +132,22 @@ def mode_words(meta):
 # ---------------------------------------------------------------------------
 # smax through ctypes
 
-class SmaxProblem(ctypes.Structure):
-    """struct smax_problem of smax.h (initialised by smax_problem_init)."""
-    _fields_ = [("struct_size", ctypes.c_size_t),
-                ("rows", ctypes.c_int64), ("cols", ctypes.c_int64),
-                ("x_row_stride", ctypes.c_int64), ("y_row_stride", ctypes.c_int64),
-                ("x_dtype", ctypes.c_int), ("y_dtype", ctypes.c_int),
-                ("algorithm", ctypes.c_int), ("flags", ctypes.c_uint32),
-                ("scale", ctypes.c_float), ("dy_row_stride", ctypes.c_int64)]
+def _load_capi():
+    """The Python package's mirror of smax.h's structs (python/smax/_capi.py,
+    the one copy), loaded by path: this script runs from a checkout
+    against any libsmax (--lib), the package installed or not."""
+    import importlib.util
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                        "python", "smax", "_capi.py")
+    spec = importlib.util.spec_from_file_location("smax_capi_mirror", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-DTYPES = {"f32": 0, "f16": 1, "bf16": 2}  # smax_dtype
-
-
-class SmaxPlanInfo(ctypes.Structure):
-    _fields_ = [("algorithm", ctypes.c_int), ("group_size", ctypes.c_uint32),
-                ("rows_per_group", ctypes.c_uint32),
-                ("chunks_per_row", ctypes.c_int64),
-                ("merge_levels", ctypes.c_uint32),
-                ("vector_width", ctypes.c_uint32),
-                ("scratch_bytes", ctypes.c_uint64),
-                ("reason", ctypes.c_char * 160)]
-
-
-class SmaxDeviceInfo(ctypes.Structure):
-    _fields_ = [("name", ctypes.c_char * 256), ("vendor", ctypes.c_char * 128),
-                ("global_mem_bytes", ctypes.c_uint64),
-                ("max_alloc_bytes", ctypes.c_uint64),
-                ("compute_units", ctypes.c_uint32),
-                ("max_group_size", ctypes.c_uint32),
-                ("local_mem_bytes", ctypes.c_uint64),
-                ("fused_max_cols", ctypes.c_int64),
-                ("supports_f16", ctypes.c_int), ("supports_bf16", ctypes.c_int)]
-
-
-assert ctypes.sizeof(SmaxProblem) == 72, "smax_problem layout"
-assert ctypes.sizeof(SmaxPlanInfo) == 200, "smax_plan_info layout"
+_capi = _load_capi()
+SmaxProblem, SmaxPlanInfo, SmaxDeviceInfo = _capi.Problem, _capi.PlanInfo, _capi.DeviceInfo
+DTYPES = {"f32": _capi.DTYPE_F32, "f16": _capi.DTYPE_F16, "bf16": _capi.DTYPE_BF16}
 
 
 class SmaxError(RuntimeError):

@@ -49,17 +49,27 @@ SMAX_API smax_status smax_buffer_alloc(smax_context ctx, size_t bytes,
     return st;
 }
 
-smax_status smax_buffer_wrap_native(smax_context ctx, void *handle,
-                                    size_t bytes, smax_buffer *out)
+smax_status smax_wrap_check(smax_context ctx, const void *memory,
+                            size_t bytes, smax_buffer *out, const char *what)
 {
     if (!smax_context_valid(ctx))
         return SMAX_ERROR_INVALID_HANDLE;
-    if (out == NULL || handle == NULL)
+    if (out == NULL || memory == NULL)
         return smax_fail(ctx, SMAX_ERROR_INVALID_POINTER,
-                         "NULL native memory or out_buffer");
+                         "NULL %s or out_buffer", what);
     *out = NULL;
     if (bytes == 0)
         return smax_fail(ctx, SMAX_ERROR_INVALID_SIZE, "zero-byte buffer");
+    return SMAX_SUCCESS;
+}
+
+smax_status smax_buffer_wrap_native(smax_context ctx, void *handle,
+                                    size_t bytes, smax_buffer *out)
+{
+    const smax_status st = smax_wrap_check(ctx, handle, bytes, out,
+                                           "native memory");
+    if (st != SMAX_SUCCESS)
+        return st;
     smax_native_mem mem = {handle};
     return new_handle(ctx, mem, bytes, 0, out);
 }

@@ -82,6 +82,10 @@ smax_status smax_context_adopt(struct smax_backend *be,
                                smax_status (*init)(smax_context),
                                smax_context *out);
 void smax_context_delete(smax_context ctx);
+/* The checks every wrap of a caller's memory starts with (context, NULL
+ * memory or out, zero bytes); *out is NULL after any but the first. */
+smax_status smax_wrap_check(smax_context ctx, const void *memory,
+                            size_t bytes, smax_buffer *out, const char *what);
 /* A buffer handle around native memory the caller keeps owning. */
 smax_status smax_buffer_wrap_native(smax_context ctx, void *handle,
                                     size_t bytes, smax_buffer *out);

@@ -42,14 +42,10 @@ SMAX_API smax_status smax_buffer_wrap_host(smax_context ctx, void *host_ptr,
                                            size_t bytes,
                                            smax_buffer *out_buffer)
 {
-    if (!smax_context_valid(ctx))
-        return SMAX_ERROR_INVALID_HANDLE;
-    if (out_buffer == NULL || host_ptr == NULL)
-        return smax_fail(ctx, SMAX_ERROR_INVALID_POINTER,
-                         "NULL host memory or out_buffer");
-    *out_buffer = NULL;
-    if (bytes == 0)
-        return smax_fail(ctx, SMAX_ERROR_INVALID_SIZE, "zero-byte buffer");
+    const smax_status checked = smax_wrap_check(ctx, host_ptr, bytes,
+                                                out_buffer, "host memory");
+    if (checked != SMAX_SUCCESS)
+        return checked;
     if (bytes > ctx->info.max_alloc_bytes)
         return smax_fail(ctx, SMAX_ERROR_INVALID_SIZE,
                          "%zu bytes exceed the device's largest allocation "

@@ -57,6 +57,19 @@ class PlanInfo(ctypes.Structure):
 
 
 assert ctypes.sizeof(PlanInfo) == 200, "smax_plan_info layout"
+
+class DeviceInfo(ctypes.Structure):
+    """struct smax_device_info."""
+    _fields_ = [("name", ctypes.c_char * 256), ("vendor", ctypes.c_char * 128),
+                ("global_mem_bytes", ctypes.c_uint64),
+                ("max_alloc_bytes", ctypes.c_uint64),
+                ("compute_units", ctypes.c_uint32),
+                ("max_group_size", ctypes.c_uint32),
+                ("local_mem_bytes", ctypes.c_uint64),
+                ("fused_max_cols", ctypes.c_int64),
+                ("supports_f16", ctypes.c_int), ("supports_bf16", ctypes.c_int)]
+
+
 ALGO_NAMES = {0: "auto", 1: "fused", 2: "online", 3: "multiblock"}
 
 _c_int, _vp, _sz = ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t
