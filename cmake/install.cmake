@@ -3,7 +3,7 @@ install(TARGETS smax EXPORT smaxTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(FILES include/smax/smax.h ${SMAX_INTEROP_HEADER}
+install(FILES include/smax/smax.h include/smax/smax_shard.h ${SMAX_INTEROP_HEADER}
               ${SMAX_GENERATED_DIR}/include/smax/smax_export.h
               ${SMAX_GENERATED_DIR}/include/smax/smax_version.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/smax)
