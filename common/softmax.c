@@ -14,7 +14,7 @@
 
 /* Context, problem and sizes: everything planning and running share. */
 smax_status smax_check_call_problem(smax_context ctx, const smax_problem *user,
-                                 smax_direction dir, smax_problem *p)
+                                    smax_direction dir, smax_problem *p)
 {
     if (!smax_context_valid(ctx))
         return SMAX_ERROR_INVALID_HANDLE;

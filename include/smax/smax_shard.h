@@ -23,8 +23,8 @@
  * ranks are added (an all-reduce, or smax_shard_backward_merge on
  * gathered sums for a fixed order); smax_shard_backward_finish writes dx.
  *
- * Layouts (all f32, native byte order, at byte offsets that are multiples
- * of 4 in the smax_buffer given):
+ * Layouts (all f32, native byte order, at byte offsets in the smax_buffer
+ * given):
  *   partials, totals   rows pairs: row r's m at float 2r, s at 2r + 1
  *                      (an array of smax_row_partial)
  *   gathered           k blocks of rows pairs, block j = rank j's
@@ -48,10 +48,10 @@
  * pointers, buffer ranges and overlaps, capabilities; PRODUCT.md section
  * 5) and on any failure enqueue and write nothing. rows == 0 returns
  * SMAX_SUCCESS at once and allows NULL buffers; cols == 0 too for the
- * finishing calls. Offsets of x, y, dy and dx that are not a multiple of
- * their element size work through a slower path (not with a caller's
- * workspace, as for smax_softmax); a partials, totals or sums offset must
- * be a multiple of 4 (SMAX_ERROR_INVALID_VALUE otherwise).
+ * finishing calls. Offsets that are not a multiple of the element size
+ * (4 for partials, totals and sums) work through a slower path that copies
+ * through aligned temporaries (SMAX_ERROR_NOT_SUPPORTED on a context with a
+ * caller's workspace, as for smax_softmax).
  */
 #ifndef SMAX_SMAX_SHARD_H
 #define SMAX_SMAX_SHARD_H
