@@ -286,8 +286,9 @@ static void run_forward(const kase *c, const int64_t *begin, const float *x)
         bx[j] = shard_upload(ctx, xraw, rows, cols, begin[j], begin[j + 1],
                              c->pad, xe, c->offset);
         smax_buffer part = alloc_on(ctx, (size_t)rows * 8 + 4);
-        /* odd ranks write their partials at a byte offset of 4 */
-        const size_t po = (size_t)(j % 2) * 4;
+        /* odd ranks write their partials at a byte offset of 4, rank 2 at
+         * 2 (not a whole float: the staged path) */
+        const size_t po = j == 2 ? 2 : (size_t)(j % 2) * 4;
         smax_status st = smax_shard_partials(ctx, &p, bx[j], c->offset, part,
                                              po);
         SMAX_CHECK(st == SMAX_SUCCESS, "partials of rank %d: %s", j,
