@@ -126,10 +126,13 @@ static float slowest(float v)
 {
     float *d;
     CUDA_OK(cudaMalloc((void **)&d, sizeof v));
-    CUDA_OK(cudaMemcpy(d, &v, sizeof v, cudaMemcpyHostToDevice));
+    /* all on the (non-blocking) stream, in order */
+    CUDA_OK(cudaMemcpyAsync(d, &v, sizeof v, cudaMemcpyHostToDevice,
+                            g_stream));
     NCCL_OK(ncclAllReduce(d, d, 1, ncclFloat, ncclMax, g_comm, g_stream));
+    CUDA_OK(cudaMemcpyAsync(&v, d, sizeof v, cudaMemcpyDeviceToHost,
+                            g_stream));
     CUDA_OK(cudaStreamSynchronize(g_stream));
-    CUDA_OK(cudaMemcpy(&v, d, sizeof v, cudaMemcpyDeviceToHost));
     CUDA_OK(cudaFree(d));
     return v;
 }
