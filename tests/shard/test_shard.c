@@ -18,7 +18,8 @@
  * staged path), dtypes f32/f16/bf16, softmax and log-softmax, scales,
  * the masked-rows flag, and special values: a shard of -inf only, a row
  * of -inf only, a NaN or +inf in one shard. Then the bad-input cases:
- * every failing call leaves its output untouched.
+ * every failing call leaves its output untouched; and a caller's
+ * workspace of smax_shard_plan's scratch_bytes.
  * Exit 0 passed, 1 failed, 77 no device.
  */
 #include <math.h>
@@ -656,6 +657,52 @@ static void bad_input(void)
     smax_buffer_free(foreign);
 }
 
+/* smax_shard_plan's scratch_bytes as a caller's workspace: the partials
+ * match those of the context's own areas bit for bit; a workspace one
+ * float short is INVALID_SIZE with nothing written. */
+static void with_workspace(void)
+{
+    smax_context a = ranks[0], b = ranks[1];
+    const int64_t rows = 3, cols = 5000;
+    smax_problem p = smax_problem_make(rows, cols);
+    p.scale = 0.5f;
+    smax_plan_info info;
+    EXPECT(smax_shard_plan(b, &p, &info), SMAX_SUCCESS);
+    float *h = malloc(rows * cols * 4);
+    for (int i = 0; i < rows * cols; ++i)
+        h[i] = normal(4.0);
+    smax_buffer xa = alloc_on(a, rows * cols * 4), xb = alloc_on(b, rows * cols * 4);
+    smax_buffer pa = alloc_on(a, rows * 8), pb = alloc_on(b, rows * 8);
+    smax_buffer ws = alloc_on(b, info.scratch_bytes + 256);
+    smax_buffer_write(a, xa, 0, h, rows * cols * 4);
+    smax_buffer_write(b, xb, 0, h, rows * cols * 4);
+    EXPECT(smax_shard_partials(a, &p, xa, 0, pa, 0), SMAX_SUCCESS);
+    EXPECT(smax_context_set_workspace(b, ws, 0, info.scratch_bytes),
+           SMAX_SUCCESS);
+    EXPECT(smax_shard_partials(b, &p, xb, 0, pb, 0), SMAX_SUCCESS);
+    float ga[6], gb[6];
+    smax_buffer_read(a, pa, 0, ga, sizeof ga);
+    smax_buffer_read(b, pb, 0, gb, sizeof gb);
+    checks++;
+    SMAX_CHECK(memcmp(ga, gb, sizeof ga) == 0,
+               "partials with a caller's workspace differ");
+    if (info.scratch_bytes >= 8) {
+        fill_buffer(b, pb, rows * 8, 0x77);
+        EXPECT(smax_context_set_workspace(b, ws, 0, info.scratch_bytes - 4),
+               SMAX_SUCCESS);
+        EXPECT(smax_shard_partials(b, &p, xb, 0, pb, 0),
+               SMAX_ERROR_INVALID_SIZE);
+        expect_untouched(b, pb, rows * 8, 0x77, "partials, workspace short");
+    }
+    EXPECT(smax_context_set_workspace(b, NULL, 0, 0), SMAX_SUCCESS);
+    free(h);
+    smax_buffer_free(xa);
+    smax_buffer_free(xb);
+    smax_buffer_free(pa);
+    smax_buffer_free(pb);
+    smax_buffer_free(ws);
+}
+
 int main(void)
 {
     for (int j = 0; j < MAX_RANKS; ++j) {
@@ -680,6 +727,7 @@ int main(void)
         run_case(c);
     }
     bad_input();
+    with_workspace();
     for (int j = 0; j < MAX_RANKS; ++j)
         smax_context_destroy(ranks[j]);
     printf("%d checks, %d failed\n", checks, failures);
