@@ -11,7 +11,7 @@ if(SMAX_PLUGIN_TARGETS)
   install(TARGETS ${SMAX_PLUGIN_TARGETS}
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} NAMELINK_SKIP)
 endif()
-install(FILES include/smax/smax.h ${SMAX_INTEROP_HEADERS}
+install(FILES include/smax/smax.h include/smax/smax_shard.h ${SMAX_INTEROP_HEADERS}
               ${SMAX_GENERATED_DIR}/include/smax/smax_export.h
               ${SMAX_GENERATED_DIR}/include/smax/smax_version.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/smax)

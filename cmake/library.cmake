@@ -15,6 +15,7 @@ set(SMAX_FRONT_END_SOURCES
   ${PROJECT_SOURCE_DIR}/common/plan.c
   ${PROJECT_SOURCE_DIR}/common/problem.c
   ${PROJECT_SOURCE_DIR}/common/problem_init.c
+  ${PROJECT_SOURCE_DIR}/common/shard.c
   ${PROJECT_SOURCE_DIR}/common/softmax.c
   ${PROJECT_SOURCE_DIR}/common/staging.c
   ${PROJECT_SOURCE_DIR}/common/status.c)

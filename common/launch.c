@@ -358,3 +358,152 @@ smax_status smax_run_planned(smax_context ctx, const smax_problem *p,
         return run_multiblock(ctx, p, plan, &o, &w);
     return run_rows(ctx, p, plan, &o);
 }
+
+/* ---- sharded rows (shard.c, kernels/smax_shard.h) ------------------------ */
+
+/* Work-items a group of the one-item-per-row merge. */
+static int shard_merge_group(smax_context ctx)
+{
+    int g = 1;
+    while (g * 2 <= 256 && g * 2 <= (int)ctx->info.max_group_size)
+        g <<= 1;
+    return g;
+}
+
+smax_status smax_run_shard_merge(smax_context ctx, int64_t rows, int shards,
+                                 int width, smax_native_mem in,
+                                 size_t in_offset, smax_native_mem out,
+                                 size_t out_offset)
+{
+    const int g = shard_merge_group(ctx);
+    kernel_args k = {.n = 0};
+    push(&k, mem_arg(in));
+    push(&k, i64_arg(in_offset / sizeof(float)));
+    push(&k, i64_arg(rows));
+    push(&k, i32_arg(shards));
+    push(&k, i32_arg(width));
+    push(&k, mem_arg(out));
+    push(&k, i64_arg(out_offset / sizeof(float)));
+    /* Always the f32 -> f32 instantiation: the totals do not depend on
+     * the problem's dtypes, so every rank folds with the same code. */
+    return launch_with(ctx, SMAX_KERNEL_SHARD_MERGE, 0, (rows + g - 1) / g, g,
+                       0, 0, &k);
+}
+
+/* The operands of a shard call as kernels take them (element offsets). */
+static operand_args shard_operands(const smax_operand *ops, int n,
+                                   const smax_native_mem *mem,
+                                   const size_t *offsets)
+{
+    operand_args o;
+    o.n = n;
+    for (int i = 0; i < n; ++i) {
+        o.mem[i] = mem[i];
+        o.off[i] = (int64_t)(offsets[i] / ops[i].elem);
+        o.stride[i] = ops[i].stride;
+    }
+    return o;
+}
+
+/* Phase 1 and the merges within the shard as run_multiblock, then the
+ * tree's last level (smax_shard_collect) writes the caller's partials. */
+smax_status smax_run_shard_partials(smax_context ctx, const smax_problem *p,
+                                    const smax_exec_plan *plan,
+                                    const smax_operand *ops, int n,
+                                    const smax_native_mem *mem,
+                                    const size_t *offsets)
+{
+    const int backward = plan->direction == SMAX_BACKWARD;
+    const int width = backward ? 1 : 2;
+    const operand_args o = shard_operands(ops, n, mem, offsets);
+    const int out = n - 1; /* the partials, after the inputs */
+    if (p->cols == 0) /* an empty shard: the identity for every row */
+        return smax_run_shard_merge(ctx, p->rows, 0, width, o.mem[out], 0,
+                                    o.mem[out], offsets[out]);
+    work_areas w;
+    smax_status st = areas_of(ctx, plan, &w);
+    if (st != SMAX_SUCCESS)
+        return st;
+    const kernel_set *ks = kernels_of(plan);
+    const int64_t region_a = w.scratch_off;
+    const int64_t region_b = region_a + 2 * p->rows * plan->chunks;
+    kernel_args k = {.n = 0};
+    push_operands(&k, &o, out);
+    push(&k, i32_arg((int32_t)p->cols));
+    push(&k, i32_arg(plan->chunk_len));
+    push(&k, i32_arg(plan->chunks));
+    if (backward)
+        push(&k, i32_arg((int32_t)p->flags));
+    else
+        push(&k, f32_arg(p->scale));
+    push(&k, mem_arg(w.scratch));
+    push(&k, i64_arg(region_a));
+    st = launch_with(ctx, ks->partials, plan->pair, plan->groups,
+                     plan->group_size, plan->local_bytes, 0, &k);
+    int64_t src = region_a, dst = region_b;
+    int n_in = plan->chunks;
+    for (int level = 0; st == SMAX_SUCCESS && level + 1 < plan->merge_levels;
+         ++level) {
+        const int n_out = (n_in + plan->fan_in - 1) / plan->fan_in;
+        k.n = 0;
+        push(&k, mem_arg(w.scratch));
+        push(&k, i64_arg(src));
+        push(&k, i32_arg(n_in));
+        push(&k, mem_arg(w.scratch));
+        push(&k, i64_arg(dst));
+        push(&k, i32_arg(n_out));
+        push(&k, i32_arg(plan->fan_in));
+        st = launch_with(ctx, SMAX_KERNEL_MB_MERGE, plan->pair, p->rows * n_out,
+                         plan->group_size, plan->local_bytes, 0, &k);
+        const int64_t t = src;
+        src = dst;
+        dst = t;
+        n_in = n_out;
+    }
+    if (st != SMAX_SUCCESS)
+        return st;
+    k.n = 0;
+    push(&k, mem_arg(w.scratch));
+    push(&k, i64_arg(src));
+    push(&k, i32_arg(n_in));
+    push(&k, mem_arg(o.mem[out]));
+    push(&k, i64_arg(o.off[out]));
+    push(&k, i32_arg(width));
+    return launch_with(ctx, SMAX_KERNEL_SHARD_COLLECT, plan->pair, p->rows,
+                       plan->group_size, plan->local_bytes, 0, &k);
+}
+
+/* Phase 3 with the caller's totals: forward smax_mb_normalize (x, y; the
+ * totals its one partial a row), backward smax_shard_bwd_write (y, dy,
+ * dx; a sum a row). ops: forward x, totals, y; backward y, dy, totals,
+ * dx. */
+smax_status smax_run_shard_finish(smax_context ctx, const smax_problem *p,
+                                  const smax_exec_plan *plan,
+                                  const smax_operand *ops, int n,
+                                  const smax_native_mem *mem,
+                                  const size_t *offsets)
+{
+    const int backward = plan->direction == SMAX_BACKWARD;
+    const operand_args all = shard_operands(ops, n, mem, offsets);
+    const int t = n - 2; /* the totals, before the output */
+    operand_args o = all; /* the data operands alone, in kernel order */
+    o.n = n - 1;
+    o.mem[t] = all.mem[n - 1];
+    o.off[t] = all.off[n - 1];
+    o.stride[t] = all.stride[n - 1];
+    kernel_args k = {.n = 0};
+    push_operands(&k, &o, o.n);
+    push(&k, i32_arg((int32_t)p->cols));
+    push(&k, i32_arg(plan->chunk_len));
+    push(&k, i32_arg(plan->chunks));
+    push(&k, f32_arg(p->scale));
+    push(&k, i32_arg((int32_t)p->flags));
+    push(&k, mem_arg(all.mem[t]));
+    push(&k, i64_arg(all.off[t]));
+    if (backward)
+        return launch_with(ctx, SMAX_KERNEL_SHARD_BWD_WRITE, plan->pair,
+                           plan->groups, plan->group_size, 0, 0, &k);
+    push(&k, i32_arg(1));
+    return launch_with(ctx, SMAX_KERNEL_MB_NORMALIZE, plan->pair, plan->groups,
+                       plan->group_size, plan->local_bytes, 0, &k);
+}

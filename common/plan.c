@@ -573,6 +573,25 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
     return SMAX_SUCCESS;
 }
 
+smax_status smax_make_shard_plan(smax_context ctx, const smax_problem *p,
+                                 smax_direction dir, smax_exec_plan *plan)
+{
+    plan_common(p, dir, plan);
+    if (p->cols > INT32_MAX - 16)
+        return not_supported(ctx, "a shard", p,
+                             "rows longer than 2^31 - 17 elements");
+    plan_multiblock(ctx, p, plan);
+    snprintf(plan->reason, sizeof plan->reason,
+             "shard: %d chunks a row, %d merge level(s) within the shard, "
+             "then the merge of the shards' partials",
+             plan->chunks, plan->merge_levels);
+    if (plan->groups > INT32_MAX)
+        return not_supported(ctx, "a shard", p, "more than 2^31 - 1 groups");
+    if (plan->local_bytes > ctx->traits.max_local_dynamic)
+        return not_supported(ctx, "a shard", p, "not enough on-chip memory");
+    return SMAX_SUCCESS;
+}
+
 size_t smax_workspace_sync_span(const smax_exec_plan *plan)
 {
     const size_t a = SMAX_WORKSPACE_ALIGN;

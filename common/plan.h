@@ -52,6 +52,11 @@ int64_t smax_fused_max_cols(smax_context ctx);
 smax_status smax_make_plan(smax_context ctx, const smax_problem *problem,
                            smax_direction dir, smax_exec_plan *out);
 
+/* The plan of a shard's partials and finishing calls (smax_shard.h):
+ * always the three-phase multi-block geometry, never one launch. */
+smax_status smax_make_shard_plan(smax_context ctx, const smax_problem *problem,
+                                 smax_direction dir, smax_exec_plan *out);
+
 void smax_plan_describe(const smax_exec_plan *plan, smax_plan_info *out);
 
 /* A caller's workspace holds the sync area first, then the scratch, each

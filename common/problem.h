@@ -50,4 +50,11 @@ int smax_operands_alias(const smax_operand *a, const smax_operand *b);
 smax_status smax_operands_check(smax_context ctx, const smax_operand *ops,
                                 int n);
 
+/* The first checks of every call on a problem (softmax.c): the context,
+ * then the problem read into *p and checked for one direction. */
+smax_status smax_check_call_problem(smax_context ctx, const smax_problem *user,
+                                    smax_direction dir, smax_problem *p);
+/* The last: dtypes the device cannot run (NOT_SUPPORTED). */
+smax_status smax_check_capability(smax_context ctx, const smax_problem *p);
+
 #endif

@@ -13,8 +13,8 @@
 #include "run.h"
 
 /* Context, problem and sizes: everything planning and running share. */
-static smax_status check_problem(smax_context ctx, const smax_problem *user,
-                                 smax_direction dir, smax_problem *p)
+smax_status smax_check_call_problem(smax_context ctx, const smax_problem *user,
+                                    smax_direction dir, smax_problem *p)
 {
     if (!smax_context_valid(ctx))
         return SMAX_ERROR_INVALID_HANDLE;
@@ -30,7 +30,7 @@ static int dtype_supported(smax_context ctx, smax_dtype t)
                                 : ctx->info.supports_bf16);
 }
 
-static smax_status check_capability(smax_context ctx, const smax_problem *p)
+smax_status smax_check_capability(smax_context ctx, const smax_problem *p)
 {
     if (!dtype_supported(ctx, p->x_dtype) || !dtype_supported(ctx, p->y_dtype))
         return smax_fail(ctx, SMAX_ERROR_NOT_SUPPORTED,
@@ -42,7 +42,7 @@ static smax_status plan_checked(smax_context ctx, const smax_problem *user,
                                 smax_direction dir, smax_plan_info *out)
 {
     smax_problem p;
-    smax_status st = check_problem(ctx, user, dir, &p);
+    smax_status st = smax_check_call_problem(ctx, user, dir, &p);
     if (st != SMAX_SUCCESS)
         return st;
     if (out == NULL)
@@ -54,7 +54,7 @@ static smax_status plan_checked(smax_context ctx, const smax_problem *user,
                                                        : p.algorithm;
         return SMAX_SUCCESS;
     }
-    st = check_capability(ctx, &p);
+    st = smax_check_capability(ctx, &p);
     if (st != SMAX_SUCCESS)
         return st;
     smax_exec_plan plan;
@@ -83,7 +83,7 @@ static smax_status run_checked(smax_context ctx, const smax_problem *user,
                                size_t o2)
 {
     smax_problem p;
-    smax_status st = check_problem(ctx, user, dir, &p);
+    smax_status st = smax_check_call_problem(ctx, user, dir, &p);
     if (st != SMAX_SUCCESS)
         return st;
     if (p.rows == 0 || p.cols == 0)
@@ -92,7 +92,7 @@ static smax_status run_checked(smax_context ctx, const smax_problem *user,
     const int n = smax_operands_of(&p, dir, b0, o0, b1, o1, b2, o2, ops);
     st = smax_operands_check(ctx, ops, n);
     if (st == SMAX_SUCCESS)
-        st = check_capability(ctx, &p);
+        st = smax_check_capability(ctx, &p);
     smax_exec_plan plan;
     if (st == SMAX_SUCCESS)
         st = smax_make_plan(ctx, &p, dir, &plan);

@@ -6,9 +6,8 @@
  * are the same memory share one temporary. */
 #include "run.h"
 
-smax_status smax_run_staged(smax_context ctx, const smax_problem *p,
-                            const smax_exec_plan *plan,
-                            const smax_operand *ops, int n)
+smax_status smax_run_staged_with(smax_context ctx, const smax_operand *ops,
+                                 int n, smax_staged_fn run, void *data)
 {
     smax_native_mem tmp[SMAX_MAX_OPERANDS] = {{NULL}};
     int owner[SMAX_MAX_OPERANDS]; /* the operand whose temporary it uses */
@@ -30,7 +29,7 @@ smax_status smax_run_staged(smax_context ctx, const smax_problem *p,
                                    ops[i].offset, (size_t)ops[i].span);
     }
     if (st == SMAX_SUCCESS)
-        st = smax_run_planned(ctx, p, plan, tmp, zero);
+        st = run(ctx, data, tmp, zero);
     for (int i = 0; i < n && st == SMAX_SUCCESS; ++i)
         if (ops[i].written)
             st = smax_backend_copy(ctx, ops[i].buffer->mem, ops[i].offset,
@@ -40,4 +39,25 @@ smax_status smax_run_staged(smax_context ctx, const smax_problem *p,
         if (tmp[i].handle != NULL && owner[i] == i)
             smax_backend_free(ctx, tmp[i]);
     return st;
+}
+
+typedef struct planned_run {
+    const smax_problem *p;
+    const smax_exec_plan *plan;
+} planned_run;
+
+static smax_status run_planned(smax_context ctx, void *data,
+                               const smax_native_mem *mem,
+                               const size_t *offsets)
+{
+    const planned_run *r = data;
+    return smax_run_planned(ctx, r->p, r->plan, mem, offsets);
+}
+
+smax_status smax_run_staged(smax_context ctx, const smax_problem *p,
+                            const smax_exec_plan *plan,
+                            const smax_operand *ops, int n)
+{
+    planned_run r = {p, plan};
+    return smax_run_staged_with(ctx, ops, n, run_planned, &r);
 }

@@ -20,7 +20,10 @@
     X(BWD_MB_WRITE, smax_bwd_mb_write)        \
     X(MB_ONCHIP, smax_mb_onchip)              \
     X(BWD_MB_ONCHIP, smax_bwd_mb_onchip)      \
-    X(CPU_ROWS, smax_cpu_rows)
+    X(CPU_ROWS, smax_cpu_rows)                \
+    X(SHARD_COLLECT, smax_shard_collect)      \
+    X(SHARD_MERGE, smax_shard_merge)          \
+    X(SHARD_BWD_WRITE, smax_shard_bwd_write)
 
 /* Kernels only some backends have, after the portable ones: the
  * thread-block cluster kernels (CUDA, sm_90 and later;

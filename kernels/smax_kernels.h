@@ -22,6 +22,9 @@
  *               smax_multiblock_cluster.h (the same with a thread-block
  *               cluster's exchange: CUDA, sm_90 and later)
  *   CPU devices smax_cpu_rows.h (one work-item per row)
+ *   sharded     smax_shard.h (rows whose columns lie on several devices:
+ *               a shard's partial, the merge of k shards', the gradient
+ *               from row totals)
  */
 #ifndef SMAX_KERNELS_H
 #define SMAX_KERNELS_H
@@ -39,6 +42,7 @@
 #include "smax_backward_multiblock_onchip.h"
 #include "smax_multiblock_cluster.h"
 #include "smax_cpu_rows.h"
+#include "smax_shard.h"
 #endif
 
 #endif /* SMAX_KERNELS_H */

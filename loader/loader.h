@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "smax/smax.h"
+#include "smax/smax_shard.h"
 
 /* A pointer to each plugin function, by its exported name (api.def). */
 typedef struct smax_api_table {
