@@ -206,24 +206,26 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
                        plan->local_bytes, 0, &k);
 }
 
-/* Phase 1 writes partials at scratch element 0; each merge level reads one
- * region and writes the other; phase 3 reads the last level's output. */
-static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
-                                  const smax_exec_plan *plan,
-                                  const operand_args *o, const work_areas *w)
+/* Phase 1 (the partials of every chunk, from the first n_inputs operands,
+ * at scratch region a) and every merge level but the last, each reading
+ * one region and writing the other. *src and *n_in: where the last
+ * level's inputs lie and how many a row. */
+static smax_status partials_and_merges(smax_context ctx, const smax_problem *p,
+                                       const smax_exec_plan *plan,
+                                       const operand_args *o, int n_inputs,
+                                       smax_native_mem scratch,
+                                       int64_t scratch_off, int64_t *src,
+                                       int *n_in)
 {
     const kernel_set *ks = kernels_of(plan);
-    const int backward = plan->direction == SMAX_BACKWARD;
-    const smax_native_mem scratch = w->scratch;
-    const int64_t region_a = w->scratch_off;
+    const int64_t region_a = scratch_off;
     const int64_t region_b = region_a + 2 * p->rows * plan->chunks;
     kernel_args k = {.n = 0};
-    /* The inputs: x, or y and dy. */
-    push_operands(&k, o, o->n - 1);
+    push_operands(&k, o, n_inputs);
     push(&k, i32_arg((int32_t)p->cols));
     push(&k, i32_arg(plan->chunk_len));
     push(&k, i32_arg(plan->chunks));
-    if (backward)
+    if (plan->direction == SMAX_BACKWARD)
         push(&k, i32_arg((int32_t)p->flags));
     else
         push(&k, f32_arg(p->scale));
@@ -231,32 +233,48 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
     push(&k, i64_arg(region_a));
     smax_status st = launch_with(ctx, ks->partials, plan->pair, plan->groups,
                                  plan->group_size, plan->local_bytes, 0, &k);
-
-    int64_t src = region_a, dst = region_b;
-    int n_in = plan->chunks;
-    /* The tree's last level runs inside the finishing kernel. */
+    int64_t from = region_a, to = region_b;
+    int n = plan->chunks;
     for (int level = 0; st == SMAX_SUCCESS && level + 1 < plan->merge_levels;
          ++level) {
-        const int n_out = (n_in + plan->fan_in - 1) / plan->fan_in;
+        const int n_out = (n + plan->fan_in - 1) / plan->fan_in;
         k.n = 0;
         push(&k, mem_arg(scratch));
-        push(&k, i64_arg(src));
-        push(&k, i32_arg(n_in));
+        push(&k, i64_arg(from));
+        push(&k, i32_arg(n));
         push(&k, mem_arg(scratch));
-        push(&k, i64_arg(dst));
+        push(&k, i64_arg(to));
         push(&k, i32_arg(n_out));
         push(&k, i32_arg(plan->fan_in));
         st = launch_with(ctx, SMAX_KERNEL_MB_MERGE, plan->pair, p->rows * n_out,
                          plan->group_size, plan->local_bytes, 0, &k);
-        const int64_t t = src;
-        src = dst;
-        dst = t;
-        n_in = n_out;
+        const int64_t t = from;
+        from = to;
+        to = t;
+        n = n_out;
     }
+    *src = from;
+    *n_in = n;
+    return st;
+}
+
+/* The three phases: partials_and_merges, then phase 3 reads the last
+ * level's output. */
+static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
+                                  const smax_exec_plan *plan,
+                                  const operand_args *o, const work_areas *w)
+{
+    const kernel_set *ks = kernels_of(plan);
+    const smax_native_mem scratch = w->scratch;
+    int64_t src;
+    int n_in;
+    /* The tree's last level runs inside the finishing kernel. */
+    const smax_status st = partials_and_merges(ctx, p, plan, o, o->n - 1,
+                                               scratch, w->scratch_off, &src,
+                                               &n_in);
     if (st != SMAX_SUCCESS)
         return st;
-
-    k.n = 0;
+    kernel_args k = {.n = 0};
     push_operands(&k, o, o->n);
     push(&k, i32_arg((int32_t)p->cols));
     push(&k, i32_arg(plan->chunk_len));
@@ -424,45 +442,13 @@ smax_status smax_run_shard_partials(smax_context ctx, const smax_problem *p,
     smax_status st = areas_of(ctx, plan, &w);
     if (st != SMAX_SUCCESS)
         return st;
-    const kernel_set *ks = kernels_of(plan);
-    const int64_t region_a = w.scratch_off;
-    const int64_t region_b = region_a + 2 * p->rows * plan->chunks;
-    kernel_args k = {.n = 0};
-    push_operands(&k, &o, out);
-    push(&k, i32_arg((int32_t)p->cols));
-    push(&k, i32_arg(plan->chunk_len));
-    push(&k, i32_arg(plan->chunks));
-    if (backward)
-        push(&k, i32_arg((int32_t)p->flags));
-    else
-        push(&k, f32_arg(p->scale));
-    push(&k, mem_arg(w.scratch));
-    push(&k, i64_arg(region_a));
-    st = launch_with(ctx, ks->partials, plan->pair, plan->groups,
-                     plan->group_size, plan->local_bytes, 0, &k);
-    int64_t src = region_a, dst = region_b;
-    int n_in = plan->chunks;
-    for (int level = 0; st == SMAX_SUCCESS && level + 1 < plan->merge_levels;
-         ++level) {
-        const int n_out = (n_in + plan->fan_in - 1) / plan->fan_in;
-        k.n = 0;
-        push(&k, mem_arg(w.scratch));
-        push(&k, i64_arg(src));
-        push(&k, i32_arg(n_in));
-        push(&k, mem_arg(w.scratch));
-        push(&k, i64_arg(dst));
-        push(&k, i32_arg(n_out));
-        push(&k, i32_arg(plan->fan_in));
-        st = launch_with(ctx, SMAX_KERNEL_MB_MERGE, plan->pair, p->rows * n_out,
-                         plan->group_size, plan->local_bytes, 0, &k);
-        const int64_t t = src;
-        src = dst;
-        dst = t;
-        n_in = n_out;
-    }
+    int64_t src;
+    int n_in;
+    st = partials_and_merges(ctx, p, plan, &o, out, w.scratch, w.scratch_off,
+                             &src, &n_in);
     if (st != SMAX_SUCCESS)
         return st;
-    k.n = 0;
+    kernel_args k = {.n = 0};
     push(&k, mem_arg(w.scratch));
     push(&k, i64_arg(src));
     push(&k, i32_arg(n_in));
