@@ -1,6 +1,8 @@
 /*
  * fuzz_api.c - a libFuzzer harness over the argument space of
- * smax_softmax and smax_softmax_backward (CI's build "opencl-fuzz": clang,
+ * smax_softmax, smax_softmax_backward and the sharded form of a forward
+ * call (smax_shard.h: partials, merge, finish, one shard, which must
+ * check and compute as smax_softmax does) (CI's build "opencl-fuzz": clang,
  * AddressSanitizer and UndefinedBehaviorSanitizer, PoCL, tiny shapes).
  *
  * The input bytes choose: direction, rows (0..6), cols (0..300), each row
@@ -27,6 +29,7 @@
 #include <string.h>
 
 #include "smax/smax.h"
+#include "smax/smax_shard.h"
 #include "smax_half.h"
 #include "smax_tolerance.h"
 
@@ -178,6 +181,27 @@ static int in_rows(const operand *o, size_t at, int64_t rows, int64_t cols,
            k % (size_t)o->stride < (size_t)cols;
 }
 
+/* A forward call as one shard of k = 1 (smax_shard.h): the same
+ * arguments, checks and results as smax_softmax. */
+static smax_status shard_softmax(const smax_problem *p, smax_buffer x,
+                                 size_t x_offset, smax_buffer y,
+                                 size_t y_offset)
+{
+    const size_t bytes = (size_t)(p->rows > 0 ? p->rows : 1) * 2 * sizeof(float);
+    smax_buffer partials = NULL, totals = NULL;
+    if (smax_buffer_alloc(ctx, bytes, &partials) ||
+        smax_buffer_alloc(ctx, bytes, &totals))
+        die("shard set-up", SMAX_ERROR_BACKEND, ctx);
+    smax_status st = smax_shard_partials(ctx, p, x, x_offset, partials, 0);
+    if (st == SMAX_SUCCESS)
+        st = smax_shard_merge(ctx, p->rows, 1, partials, 0, totals, 0);
+    if (st == SMAX_SUCCESS)
+        st = smax_shard_finish(ctx, p, x, x_offset, totals, 0, y, y_offset);
+    smax_buffer_free(partials);
+    smax_buffer_free(totals);
+    return st;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (ctx == NULL && smax_context_create(&ctx) != SMAX_SUCCESS)
@@ -219,6 +243,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     p.dy_row_stride = in[1].stride;
     const unsigned alias = take(&r, 6); /* 0: in place, 1: overlap, else apart */
     const int null_buf = take(&r, 16) == 0;
+    /* Taken last, so that the corpus's older inputs keep their meaning. */
+    const int shard = !backward && take(&r, 4) == 3;
 
     for (int i = 0; i < n_in; ++i)
         if (smax_buffer_alloc(ctx, in[i].bytes, &in[i].buf) ||
@@ -246,12 +272,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const smax_status st =
         backward ? smax_softmax_backward(ctx, &p, b0, in[0].offset, in[1].buf,
                                          in[1].offset, ob, out.offset)
+        : shard  ? shard_softmax(&p, b0, in[0].offset, ob, out.offset)
                  : smax_softmax(ctx, &p, b0, in[0].offset, ob, out.offset);
     if ((unsigned)st > SMAX_ERROR_BACKEND)
         die("unknown status", st, ctx);
     if (getenv("SMAX_FUZZ_VERBOSE") != NULL) /* what the corpus covers */
         fprintf(stderr, "%s %lldx%lld x %d y %d algo %d: %s\n",
-                backward ? "backward" : "forward", (long long)rows,
+                backward ? "backward" : shard ? "shard" : "forward",
+                (long long)rows,
                 (long long)cols, (int)p.x_dtype, (int)p.y_dtype,
                 (int)p.algorithm, smax_status_string(st));
     if (smax_buffer_read(ctx, ob, 0, after, ob_bytes))
@@ -282,7 +310,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         uint8_t *raw = malloc(n * e);
         decode_rows(&out, after, rows, cols, raw, e);
         smax_plan_info info;
-        smax_status pst = (backward ? smax_plan_backward : smax_plan)(ctx, &p, &info);
+        smax_status pst = (backward ? smax_plan_backward
+                           : shard  ? smax_shard_plan
+                                    : smax_plan)(ctx, &p, &info);
         if (pst != SMAX_SUCCESS)
             die("plan of an accepted call", pst, ctx);
         smax_check_result res;
@@ -294,9 +324,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     "fuzz_api: %s %lldx%lld x %d y %d algo %d (%s) flags %u "
                     "scale %g strides %lld/%lld/%lld offsets %zu/%zu/%zu "
                     "alias %u struct_size %zu: %s\n",
-                    backward ? "backward" : "forward", (long long)rows,
-                    (long long)cols, (int)p.x_dtype, (int)p.y_dtype,
-                    (int)p.algorithm, info.reason, p.flags, p.scale,
+                    backward ? "backward" : shard ? "shard" : "forward",
+                    (long long)rows, (long long)cols, (int)p.x_dtype,
+                    (int)p.y_dtype, (int)p.algorithm, info.reason, p.flags, p.scale,
                     (long long)p.x_row_stride, (long long)p.y_row_stride,
                     (long long)p.dy_row_stride, in[0].offset,
                     in[n_in - 1].offset, out.offset, alias, p.struct_size,
