@@ -18,13 +18,15 @@
 # python is the Python package (pyproject.toml): a fresh venv in
 # build-python, `pip install .` (the OpenCL build, through scikit-build-core
 # from PyPI) with numpy and pytest, then pytest tests/python on PoCL.
-# SMAX_BACKENDS="opencl python cuda hip hip-nvidia all opencl-asan opencl-tsan
+# all-tsan is the all build (OpenCL plugin only) under ThreadSanitizer: the
+# loader's race test and the thread test through the loader.
+# SMAX_BACKENDS="opencl python cuda hip hip-nvidia all opencl-asan opencl-tsan all-tsan
 # opencl-fuzz" narrows it; SMAX_TEST_LABELS (a CTest label regex, default
 # "^(unit|conformance|abi|bench)$"; "conformance_large" is the long sweep)
 # picks the tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-backends=${SMAX_BACKENDS:-opencl python cuda hip hip-nvidia all opencl-asan opencl-tsan opencl-fuzz}
+backends=${SMAX_BACKENDS:-opencl python cuda hip hip-nvidia all opencl-asan opencl-tsan all-tsan opencl-fuzz}
 labels=${SMAX_TEST_LABELS:-^(unit|conformance|abi|bench)$}
 scripts/install-deps.sh all
 export PATH=$PATH:/usr/local/cuda/bin
@@ -69,6 +71,11 @@ for b in $backends; do
     opencl-tsan)
       config=(-DBACKEND=opencl -DSMAX_SANITIZE=thread)
       select=(-R "^threads$") ;;
+    all-tsan)
+      # The loader's one-per-process choice under contention, and the
+      # thread test through the loader (the OpenCL plugin only).
+      config=(-DBACKEND=all -DSMAX_ALL_BACKENDS=opencl -DSMAX_SANITIZE=thread)
+      select=(-R "^(loader_race|threads\.opencl)$") ;;
     opencl-fuzz)
       config=(-DBACKEND=opencl -DCMAKE_C_COMPILER=clang
               -DSMAX_SANITIZE=address,undefined -DSMAX_FUZZ=ON
