@@ -56,5 +56,10 @@ smax_status smax_check_call_problem(smax_context ctx, const smax_problem *user,
                                     smax_direction dir, smax_problem *p);
 /* The last: dtypes the device cannot run (NOT_SUPPORTED). */
 smax_status smax_check_capability(smax_context ctx, const smax_problem *p);
+/* smax_plan and smax_plan_backward, or with shard the shard plans of
+ * smax_shard.h: the checks of a call on the problem, then its plan. */
+smax_status smax_plan_checked(smax_context ctx, const smax_problem *user,
+                              smax_direction dir, int shard,
+                              smax_plan_info *out);
 
 #endif

@@ -5,7 +5,6 @@
  * enums, scale, sizes) or the merge's rows and shards, the quick return,
  * pointers, buffer ranges and overlaps, capabilities, the plan. Nothing is
  * enqueued before every check has passed. */
-#include <stdio.h>
 #include <string.h>
 
 #include "smax/smax_shard.h"
@@ -211,34 +210,6 @@ static smax_status merge_call(smax_context ctx, int64_t rows, int shards,
     return run_ops(ctx, ops, 2, run_merge, &r);
 }
 
-static smax_status shard_plan(smax_context ctx, const smax_problem *user,
-                              smax_direction dir, smax_plan_info *out)
-{
-    smax_problem p;
-    smax_status st = smax_check_call_problem(ctx, user, dir, &p);
-    if (st != SMAX_SUCCESS)
-        return st;
-    if (out == NULL)
-        return smax_fail(ctx, SMAX_ERROR_INVALID_POINTER, "out_plan is NULL");
-    memset(out, 0, sizeof *out);
-    if (p.rows == 0 || p.cols == 0) {
-        out->algorithm = SMAX_ALGO_MULTIBLOCK;
-        snprintf(out->reason, sizeof out->reason,
-                 "shard: %s", p.rows == 0 ? "empty: nothing to launch"
-                                          : "no columns: the identity for "
-                                            "every row");
-        return SMAX_SUCCESS;
-    }
-    st = smax_check_capability(ctx, &p);
-    if (st != SMAX_SUCCESS)
-        return st;
-    smax_exec_plan plan;
-    st = smax_make_shard_plan(ctx, &p, dir, &plan);
-    if (st == SMAX_SUCCESS)
-        smax_plan_describe(&plan, out);
-    return st;
-}
-
 SMAX_API smax_status smax_shard_partials(smax_context ctx,
                                          const smax_problem *shard,
                                          smax_buffer x, size_t x_offset,
@@ -306,12 +277,12 @@ SMAX_API smax_status smax_shard_plan(smax_context ctx,
                                      const smax_problem *shard,
                                      smax_plan_info *out)
 {
-    return shard_plan(ctx, shard, SMAX_FORWARD, out);
+    return smax_plan_checked(ctx, shard, SMAX_FORWARD, 1, out);
 }
 
 SMAX_API smax_status smax_shard_plan_backward(smax_context ctx,
                                               const smax_problem *shard,
                                               smax_plan_info *out)
 {
-    return shard_plan(ctx, shard, SMAX_BACKWARD, out);
+    return smax_plan_checked(ctx, shard, SMAX_BACKWARD, 1, out);
 }

@@ -38,8 +38,9 @@ smax_status smax_check_capability(smax_context ctx, const smax_problem *p)
     return SMAX_SUCCESS;
 }
 
-static smax_status plan_checked(smax_context ctx, const smax_problem *user,
-                                smax_direction dir, smax_plan_info *out)
+smax_status smax_plan_checked(smax_context ctx, const smax_problem *user,
+                              smax_direction dir, int shard,
+                              smax_plan_info *out)
 {
     smax_problem p;
     smax_status st = smax_check_call_problem(ctx, user, dir, &p);
@@ -49,16 +50,24 @@ static smax_status plan_checked(smax_context ctx, const smax_problem *user,
         return smax_fail(ctx, SMAX_ERROR_INVALID_POINTER, "out_plan is NULL");
     memset(out, 0, sizeof *out);
     if (p.rows == 0 || p.cols == 0) {
-        snprintf(out->reason, sizeof out->reason, "empty: nothing to launch");
-        out->algorithm = p.algorithm == SMAX_ALGO_AUTO ? SMAX_ALGO_FUSED
-                                                       : p.algorithm;
+        if (shard) {
+            out->algorithm = SMAX_ALGO_MULTIBLOCK;
+            snprintf(out->reason, sizeof out->reason, "shard: %s",
+                     p.rows == 0 ? "empty: nothing to launch"
+                                 : "no columns: the identity for every row");
+        } else {
+            snprintf(out->reason, sizeof out->reason,
+                     "empty: nothing to launch");
+            out->algorithm = p.algorithm == SMAX_ALGO_AUTO ? SMAX_ALGO_FUSED
+                                                           : p.algorithm;
+        }
         return SMAX_SUCCESS;
     }
     st = smax_check_capability(ctx, &p);
     if (st != SMAX_SUCCESS)
         return st;
     smax_exec_plan plan;
-    st = smax_make_plan(ctx, &p, dir, &plan);
+    st = (shard ? smax_make_shard_plan : smax_make_plan)(ctx, &p, dir, &plan);
     if (st == SMAX_SUCCESS)
         smax_plan_describe(&plan, out);
     return st;
@@ -67,14 +76,14 @@ static smax_status plan_checked(smax_context ctx, const smax_problem *user,
 SMAX_API smax_status smax_plan(smax_context ctx, const smax_problem *p,
                                smax_plan_info *out)
 {
-    return plan_checked(ctx, p, SMAX_FORWARD, out);
+    return smax_plan_checked(ctx, p, SMAX_FORWARD, 0, out);
 }
 
 SMAX_API smax_status smax_plan_backward(smax_context ctx,
                                         const smax_problem *p,
                                         smax_plan_info *out)
 {
-    return plan_checked(ctx, p, SMAX_BACKWARD, out);
+    return smax_plan_checked(ctx, p, SMAX_BACKWARD, 0, out);
 }
 
 static smax_status run_checked(smax_context ctx, const smax_problem *user,
