@@ -451,6 +451,19 @@ static void plan_common(const smax_problem *p, smax_direction dir,
                                (int)smax_dtype_bytes(out));
 }
 
+/* The limits every plan meets before it runs: row length, grid size and
+ * on-chip memory; `who` names the caller in the refusal. */
+static smax_status plan_limits(smax_context ctx, const char *who,
+                               const smax_problem *p,
+                               const smax_exec_plan *plan)
+{
+    if (plan->groups > INT32_MAX)
+        return not_supported(ctx, who, p, "more than 2^31 - 1 groups");
+    if (plan->local_bytes > ctx->traits.max_local_dynamic)
+        return not_supported(ctx, who, p, "not enough on-chip memory");
+    return SMAX_SUCCESS;
+}
+
 smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                            smax_direction dir, smax_exec_plan *plan)
 {
@@ -568,9 +581,7 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
     }
     if (plan->groups > INT32_MAX)
         return not_supported(ctx, "smax", p, "more than 2^31 - 1 groups");
-    if (plan->local_bytes > ctx->traits.max_local_dynamic)
-        return not_supported(ctx, "this plan", p, "not enough on-chip memory");
-    return SMAX_SUCCESS;
+    return plan_limits(ctx, "this plan", p, plan);
 }
 
 smax_status smax_make_shard_plan(smax_context ctx, const smax_problem *p,
@@ -585,11 +596,7 @@ smax_status smax_make_shard_plan(smax_context ctx, const smax_problem *p,
              "shard: %d chunks a row, %d merge level(s) within the shard, "
              "then the merge of the shards' partials",
              plan->chunks, plan->merge_levels);
-    if (plan->groups > INT32_MAX)
-        return not_supported(ctx, "a shard", p, "more than 2^31 - 1 groups");
-    if (plan->local_bytes > ctx->traits.max_local_dynamic)
-        return not_supported(ctx, "a shard", p, "not enough on-chip memory");
-    return SMAX_SUCCESS;
+    return plan_limits(ctx, "a shard", p, plan);
 }
 
 size_t smax_workspace_sync_span(const smax_exec_plan *plan)
