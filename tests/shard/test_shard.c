@@ -115,13 +115,52 @@ static void split_cols(const kase *c, int64_t *begin)
 
 /* ---- one rank's buffers --------------------------------------------------- */
 
+/* Every buffer starts as this byte: what a call must not write (offsets,
+ * row padding, the rest of a partials buffer) is checked to keep it, and
+ * nothing the library reads or copies is uninitialized (compute-sanitizer
+ * initcheck on the GPU). */
+#define CANARY 0x5a
+
+/* A new buffer of `bytes`, every byte CANARY. */
 static smax_buffer alloc_on(smax_context ctx, size_t bytes)
 {
     smax_buffer b = NULL;
-    const smax_status st = smax_buffer_alloc(ctx, bytes ? bytes : 4, &b);
+    if (bytes == 0)
+        bytes = 4;
+    const smax_status st = smax_buffer_alloc(ctx, bytes, &b);
     SMAX_CHECK(st == SMAX_SUCCESS, "alloc %zu: %s", bytes,
                smax_last_error(ctx));
+    if (b == NULL)
+        return NULL;
+    unsigned char *h = malloc(bytes);
+    memset(h, CANARY, bytes);
+    smax_buffer_write(ctx, b, 0, h, bytes);
+    free(h);
     return b;
+}
+
+/* Counts the bytes of `host` outside [begin, end) that are not CANARY. */
+static size_t canary_lost(const unsigned char *host, size_t bytes,
+                          size_t begin, size_t end)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < bytes; ++i)
+        bad += (i < begin || i >= end) && host[i] != CANARY;
+    return bad;
+}
+
+/* The `bytes` of buf outside [begin, end) are still CANARY. */
+static void expect_canary_around(smax_context ctx, smax_buffer buf,
+                                 size_t bytes, size_t begin, size_t end,
+                                 const char *what, int rank)
+{
+    unsigned char *h = malloc(bytes);
+    smax_buffer_read(ctx, buf, 0, h, bytes);
+    const size_t bad = canary_lost(h, bytes, begin, end);
+    checks++;
+    SMAX_CHECK(bad == 0, "%s of rank %d: %zu bytes written outside it", what,
+               rank, bad);
+    free(h);
 }
 
 /* Writes columns [b, e) of the dense rows x cols raw matrix `full` (elem
@@ -134,7 +173,7 @@ static smax_buffer shard_upload(smax_context ctx, const unsigned char *full,
     const int64_t stride = e - b + pad;
     const size_t bytes = offset + (size_t)(rows * stride) * elem;
     unsigned char *host = malloc(bytes ? bytes : 1);
-    memset(host, 0x5a, bytes);
+    memset(host, CANARY, bytes);
     for (int64_t r = 0; r < rows; ++r)
         memcpy(host + offset + (size_t)(r * stride) * elem,
                full + (size_t)(r * cols + b) * elem, (size_t)(e - b) * elem);
@@ -154,10 +193,17 @@ static void shard_download(smax_context ctx, smax_buffer buf,
     const size_t bytes = offset + (size_t)(rows * stride) * elem;
     unsigned char *host = malloc(bytes ? bytes : 1);
     smax_buffer_read(ctx, buf, 0, host, bytes);
-    for (int64_t r = 0; r < rows; ++r)
-        memcpy(full + (size_t)(r * cols + b) * elem,
-               host + offset + (size_t)(r * stride) * elem,
+    size_t bad = canary_lost(host, offset, 0, 0);
+    for (int64_t r = 0; r < rows; ++r) {
+        const size_t row = offset + (size_t)(r * stride) * elem;
+        memcpy(full + (size_t)(r * cols + b) * elem, host + row,
                (size_t)(e - b) * elem);
+        bad += canary_lost(host + row + (size_t)(e - b) * elem,
+                           (size_t)pad * elem, 0, 0);
+    }
+    checks++;
+    SMAX_CHECK(bad == 0, "columns [%lld, %lld): %zu bytes of the offset or "
+               "row padding written", (long long)b, (long long)e, bad);
     free(host);
 }
 
@@ -198,6 +244,9 @@ static float *merge_everywhere(const kase *c, const float *gathered,
         SMAX_CHECK(st == SMAX_SUCCESS, "%s merge on rank %d: %s", what, j,
                    smax_last_error(ctx));
         smax_buffer_read(ctx, j == 0 ? g : t, 64, j == 0 ? first : got, tbytes);
+        if (j > 0)
+            expect_canary_around(ctx, t, tbytes + 64, 64, 64 + tbytes,
+                                 "merged totals", j);
         if (j > 0)
             SMAX_CHECK(memcmp(first, got, tbytes) == 0,
                        "%s totals of rank %d differ from rank 0's", what, j);
@@ -296,6 +345,8 @@ static void run_forward(const kase *c, const int64_t *begin, const float *x)
                    smax_last_error(ctx));
         smax_buffer_read(ctx, part, po, gathered + 2 * j * rows,
                          (size_t)rows * 8);
+        expect_canary_around(ctx, part, (size_t)rows * 8 + 4, po,
+                             po + (size_t)rows * 8, "partials", j);
         smax_buffer_free(part);
     }
     float *totals = merge_everywhere(c, gathered, 2, "forward");
@@ -358,12 +409,14 @@ static void run_backward(const kase *c, const int64_t *begin, const float *x)
                              c->pad, ye, c->offset);
         bdy[j] = shard_upload(ctx, dyraw, rows, cols, begin[j], begin[j + 1],
                               c->pad, ye, c->offset);
-        smax_buffer sums = alloc_on(ctx, (size_t)rows * 4);
+        smax_buffer sums = alloc_on(ctx, (size_t)rows * 4 + 8);
         smax_status st = smax_shard_backward_partials(ctx, &p, by[j], c->offset,
-                                                      bdy[j], c->offset, sums, 0);
+                                                      bdy[j], c->offset, sums, 4);
         SMAX_CHECK(st == SMAX_SUCCESS, "backward partials of rank %d: %s", j,
                    smax_last_error(ctx));
-        smax_buffer_read(ctx, sums, 0, gathered + j * rows, (size_t)rows * 4);
+        smax_buffer_read(ctx, sums, 4, gathered + j * rows, (size_t)rows * 4);
+        expect_canary_around(ctx, sums, (size_t)rows * 4 + 8, 4,
+                             4 + (size_t)rows * 4, "backward partials", j);
         smax_buffer_free(sums);
     }
     float *totals = merge_everywhere(c, gathered, 1, "backward");
@@ -567,7 +620,7 @@ static void bad_input(void)
                                       0),
            SMAX_SUCCESS);
     /* a shard of no columns gives the identity, reading no input */
-    fill_buffer(ctx, part, rows * 8, 0x5a);
+    fill_buffer(ctx, part, rows * 8, CANARY);
     EXPECT(smax_shard_partials(ctx, &q, NULL, 0, part, 0), SMAX_SUCCESS);
     {
         float got[8];
