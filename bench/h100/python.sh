@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
-# python.sh [WHEEL_DIR] - the Python package on the GPU machine (no network).
+# python.sh [WHEEL_DIR] [source] - the Python package on the GPU machine (no
+# network).
 #
 # The CUDA wheel is built on the build machine, where scikit-build-core,
 # CMake, nvcc and PyPI are at hand:
 #   scripts/python-wheel.sh cuda .whl        # -> .whl/smax-<v>-py3-none-linux_x86_64.whl
 #                                            #    and pytest's pure-Python wheels
 # and carried here in WHEEL_DIR (default .whl, git-ignored). This script
-#   1. makes a venv with --system-site-packages (torch, CuPy, numpy, pytest
-#      as installed on the machine; nothing is downloaded),
+#   1. makes a fresh venv that sees the packages of the python3 on PATH
+#      (torch, CuPy, numpy, pytest as installed on the machine, which may
+#      itself be a venv: --system-site-packages alone would see only its
+#      base interpreter's; nothing is downloaded),
 #   2. installs the wheel with pip --no-deps --no-index (and pytest from
-#      WHEEL_DIR if the machine has none),
+#      WHEEL_DIR if the machine has none); with `source`, `pip install .`
+#      instead: the CUDA backend built here from this tree by
+#      scikit-build-core, taken with its dependencies from WHEEL_DIR
+#      (pip download scikit-build-core there on the build machine),
 #   3. runs tests/python (torch and CuPy tensors on the GPU, against float64
 #      references; the numpy tests report skipped: host memory is the OpenCL
 #      build's),
@@ -18,6 +24,8 @@
 # Outputs go to $OUT (or bench/results/python-<date>) as pytest.txt and
 # timing.md. SMAX_PY_VENV names the venv (default /tmp/smax-py-venv);
 # SMAX_BENCH_ARGS goes to python_bench.py (e.g. "--reps 20").
+# SMAX_PY_CMAKE_DEFINES goes to `pip install .` with `source` (e.g.
+# "-Ccmake.define.CMAKE_CUDA_ARCHITECTURES=90-real").
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 wheels=${1:-.whl}
@@ -25,8 +33,9 @@ venv=${SMAX_PY_VENV:-/tmp/smax-py-venv}
 out=${OUT:-bench/results/python-$(date +%F)}
 mkdir -p "$out"
 
+from_source=${2:-}
 wheel=$(ls -t "$wheels"/smax-*.whl 2>/dev/null | head -1 || true)
-if [ -z "$wheel" ]; then
+if [ -z "$from_source" ] && [ -z "$wheel" ]; then
   echo "python.sh: no smax-*.whl in $wheels; build it with scripts/python-wheel.sh cuda $wheels" >&2
   exit 2
 fi
@@ -44,7 +53,21 @@ else
   target=(--target "$venv/site")
   export PYTHONPATH="$venv/site${PYTHONPATH:+:$PYTHONPATH}"
 fi
-"${pip[@]}" install -q --no-deps --no-index --force-reinstall "${target[@]}" "$wheel"
+if [ -n "$from_source" ]; then
+  PATH=$PATH:/usr/local/cuda/bin "${pip[@]}" install -q --no-index --find-links "$wheels" \
+    "${target[@]}" . -Ccmake.define.BACKEND=cuda ${SMAX_PY_CMAKE_DEFINES:-}
+else
+  "${pip[@]}" install -q --no-deps --no-index --force-reinstall "${target[@]}" "$wheel"
+fi
+# The packages of the python3 that made the venv, where that python3 is a
+# venv of its own (the GPU machine's torch lives in one), made visible only
+# after the install: with them visible during `pip install .` on the H100,
+# scikit-build-core asked the (absent) index for cmake, where without them
+# it took the machine's cmake (bench/results/h100-2026-11-23-all-python).
+if [ ${#target[@]} -eq 0 ]; then
+  python3 -c 'import site; print("\n".join(site.getsitepackages()))' \
+    > "$("$py" -c 'import sysconfig; print(sysconfig.get_path("purelib"))')/_smax_parent.pth"
+fi
 # pytest from the machine, else the pure-Python wheels carried beside smax's.
 "$py" -c "import pytest" 2>/dev/null ||
   "${pip[@]}" install -q --no-index --find-links "$wheels" "${target[@]}" pytest
