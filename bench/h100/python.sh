@@ -23,7 +23,8 @@
 #      torch.softmax, f32 and bf16, forward and gradient).
 # Outputs go to $OUT (or bench/results/python-<date>) as pytest.txt and
 # timing.md. SMAX_PY_VENV names the venv (default /tmp/smax-py-venv);
-# SMAX_BENCH_ARGS goes to python_bench.py (e.g. "--reps 20").
+# SMAX_BENCH_ARGS goes to python_bench.py (e.g. "--reps 20"); SMAX_PY_TIMING=0
+# leaves the timing table out (while other work shares the GPU).
 # SMAX_PY_CMAKE_DEFINES goes to `pip install .` with `source` (e.g.
 # "-Ccmake.define.CMAKE_CUDA_ARCHITECTURES=90-real").
 set -euo pipefail
@@ -89,5 +90,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
 status=0
 (cd /tmp && "$py" -m pytest "$OLDPWD/tests/python" -q -rs -p no:cacheprovider) 2>&1 |
   tee "$out/pytest.txt" || status=1
-"$py" bench/h100/python_bench.py ${SMAX_BENCH_ARGS:-} 2>&1 | tee "$out/timing.md" || status=1
+if [ "${SMAX_PY_TIMING:-1}" != 0 ]; then
+  "$py" bench/h100/python_bench.py ${SMAX_BENCH_ARGS:-} 2>&1 | tee "$out/timing.md" || status=1
+fi
 exit $status
