@@ -26,8 +26,9 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_regs)(
     const smax_row_slot rs = smax_row_slot_of(rows, lanes);
     const SMAX_GLOBAL smax_in_t *xr = x + x_off + rs.row * x_stride;
     SMAX_GLOBAL smax_out_t *yr = y + y_off + rs.row * y_stride;
-    const smax_reg_map map = smax_reg_map_of(smax_row_shift(xr, yr), rs.lane,
-                                             lanes, cols, rs.active);
+    const smax_reg_map map = smax_reg_map_of(
+        smax_reg_sector_shift(xr, smax_row_shift(xr, yr), cols, lanes),
+        rs.lane, lanes, cols, rs.active);
     smax_vec v[SMAX_REG_VECTORS];
     SMAX_UNROLL_ALL
     for (int k = 0; k < SMAX_REG_VECTORS; ++k)

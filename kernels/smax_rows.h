@@ -315,6 +315,30 @@ SMAX_FN smax_reg_map smax_reg_map_of(int shift, int lane, int lanes, int cols,
     return r;
 }
 
+/* The shift to lay a row's lanes from: `shift` (smax_row_shift*), or one
+ * vector more where that puts the first vector on a 32-byte sector
+ * boundary and the row still fits in the lanes' vectors. A slot's lanes
+ * move 16 * lanes contiguous bytes per vector k; started 16 bytes past a
+ * sector, every such run touches one sector more than it fills (bf16 rows
+ * of 100 columns, 200 bytes apart: 3 sectors per 64 bytes, 53% of the
+ * sectors excess by ncu, 63% of copy on the H100; 72% so laid,
+ * bench/results/h100-2026-11-23-all-python). Only where an input vector is
+ * 16 bytes: a wider input's 32-byte vectors start where the 16-byte grid
+ * of the output says. The forward kernel only: the gradient's rows (y, dy
+ * and dx) ran no faster so laid (bf16 600000 x 100: 86.7 -> 85.8%). */
+SMAX_FN int smax_reg_sector_shift(const SMAX_GLOBAL smax_in_t *r, int shift,
+                                  int cols, int lanes)
+{
+#if SMAX_IN_BYTES * SMAX_VEC == 16
+    const smax_i64 grid =
+        (smax_i64)SMAX_ADDR(r) - (smax_i64)shift * SMAX_IN_BYTES;
+    if (shift >= 0 && (grid & 16) &&
+        cols + shift + SMAX_VEC <= SMAX_VEC * SMAX_REG_VECTORS * lanes)
+        return shift + SMAX_VEC;
+#endif
+    return shift;
+}
+
 SMAX_FN int smax_reg_elem(smax_reg_map r, int k, int lanes)
 {
     return r.first + SMAX_VEC * k * lanes;
