@@ -38,8 +38,10 @@
 #                 default tier once per plugin (SMAX_BACKEND=cuda, hip,
 #                 opencl), side by side
 #   python        the Python package from the wheels in $SMAX_WHEELS
-#                 (default .whl): pytest with torch and CuPy, and the
-#                 smax-vs-torch timing table (bench/h100/python.sh)
+#                 (default .whl), or with SMAX_PY_SOURCE=1 `pip install .`
+#                 of this tree with scikit-build-core from $SMAX_WHEELS:
+#                 pytest with torch and CuPy, and the smax-vs-torch timing
+#                 table (bench/h100/python.sh)
 #   archive       packs everything in $OUT into $OUT/logs.tgz (the device
 #                 tool brings back only a few files per call); run it last,
 #                 and bound the steps before it with `timeout` so that it
@@ -188,7 +190,8 @@ for step in "$@"; do
     # The Python package: the wheel in ${SMAX_WHEELS:-.whl} (made by
     # scripts/python-wheel.sh cuda .whl), pytest with torch and CuPy, and
     # the smax-vs-torch timing table (bench/h100/python.sh).
-    OUT="$out/python" bash bench/h100/python.sh "${SMAX_WHEELS:-.whl}" > "$out/python.txt" 2>&1
+    OUT="$out/python" bash bench/h100/python.sh "${SMAX_WHEELS:-.whl}" \
+      ${SMAX_PY_SOURCE:+source} > "$out/python.txt" 2>&1
     echo "python: exit $?: $(grep -E '[0-9]+ passed' "$out/python.txt" | tail -n 1)" ;;
   archive)
     ( cd "$out" && find . -mindepth 1 -maxdepth 1 ! -name logs.tgz -printf '%P\n' |
