@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # check_install.sh BUILD_DIR SOURCE_DIR - installs the build into a scratch
 # prefix, then builds and runs an outside application against it twice:
-# with find_package(smax) (smaxConfig.cmake) and with pkg-config (smax.pc).
+# with find_package(smax) (smaxConfig.cmake; as C and as C++) and with
+# pkg-config (smax.pc).
 # A BACKEND=all install has plugins beside libsmax.so: the application,
 # linked once, then runs on each (SMAX_BACKEND) and must find that plugin
 # where it was installed; a backend without a device may say so, but never
@@ -16,6 +17,7 @@ cmake -S "$src/tests/abi/consumer" -B "$build/consumer-check" \
 cmake --build "$build/consumer-check" > /dev/null
 libdir=$(dirname "$(find "$prefix" -name 'libsmax.so' | head -n 1)")
 LD_LIBRARY_PATH=$libdir "$build/consumer-check/consumer"
+LD_LIBRARY_PATH=$libdir "$build/consumer-check/consumer-cxx"
 pc=$(dirname "$(find "$prefix" -name smax.pc | head -n 1)")
 flags=$(PKG_CONFIG_PATH=$pc pkg-config --cflags --libs smax)
 cc "$src/tests/abi/consumer/consumer.c" $flags -o "$build/consumer-check/consumer-pc"
@@ -36,4 +38,4 @@ for plugin in "$libdir"/libsmax-*.so.*; do
     echo "SMAX_BACKEND=$b: the installed plugin did not run (exit $rc)"; exit 1
   fi
 done
-echo "install check: find_package and pkg-config consumers built and ran${ran:+; plugins:$ran}"
+echo "install check: find_package (C and C++) and pkg-config consumers built and ran${ran:+; plugins:$ran}"

@@ -1,7 +1,10 @@
-/* consumer.c - builds against an installed smax through smax.h alone.
- * With --context it also creates a context: 0 and the backend's name where
- * one runs, 77 and the reason where none finds a device. */
+/* consumer.c - builds against an installed smax through its headers
+ * alone (those without a vendor's headers), as C and as C++ (the consumer
+ * project compiles it both ways). With --context it also creates a
+ * context: 0 and the backend's name where one runs, 77 and the reason
+ * where none finds a device. */
 #include <smax/smax.h>
+#include <smax/smax_shard.h>
 #include <stdio.h>
 #include <string.h>
 
