@@ -139,24 +139,26 @@ static smax_buffer alloc_on(smax_context ctx, size_t bytes)
     return b;
 }
 
-/* Counts the bytes of `host` outside [begin, end) that are not CANARY. */
-static size_t canary_lost(const unsigned char *host, size_t bytes,
-                          size_t begin, size_t end)
+/* Counts the n bytes at p that are not `fill`. */
+static size_t bytes_not(const unsigned char *p, size_t n, unsigned char fill)
 {
     size_t bad = 0;
-    for (size_t i = 0; i < bytes; ++i)
-        bad += (i < begin || i >= end) && host[i] != CANARY;
+    for (size_t i = 0; i < n; ++i)
+        bad += p[i] != fill;
     return bad;
 }
 
-/* The `bytes` of buf outside [begin, end) are still CANARY. */
-static void expect_canary_around(smax_context ctx, smax_buffer buf,
-                                 size_t bytes, size_t begin, size_t end,
-                                 const char *what, int rank)
+/* Reads the `bytes` of buf once: [begin, end) into dst, and checks that
+ * the bytes around it are still CANARY. */
+static void read_inside(smax_context ctx, smax_buffer buf, size_t bytes,
+                        size_t begin, size_t end, void *dst, const char *what,
+                        int rank)
 {
     unsigned char *h = malloc(bytes);
     smax_buffer_read(ctx, buf, 0, h, bytes);
-    const size_t bad = canary_lost(h, bytes, begin, end);
+    memcpy(dst, h + begin, end - begin);
+    const size_t bad =
+        bytes_not(h, begin, CANARY) + bytes_not(h + end, bytes - end, CANARY);
     checks++;
     SMAX_CHECK(bad == 0, "%s of rank %d: %zu bytes written outside it", what,
                rank, bad);
@@ -193,13 +195,13 @@ static void shard_download(smax_context ctx, smax_buffer buf,
     const size_t bytes = offset + (size_t)(rows * stride) * elem;
     unsigned char *host = malloc(bytes ? bytes : 1);
     smax_buffer_read(ctx, buf, 0, host, bytes);
-    size_t bad = canary_lost(host, offset, 0, 0);
+    size_t bad = bytes_not(host, offset, CANARY);
     for (int64_t r = 0; r < rows; ++r) {
         const size_t row = offset + (size_t)(r * stride) * elem;
         memcpy(full + (size_t)(r * cols + b) * elem, host + row,
                (size_t)(e - b) * elem);
-        bad += canary_lost(host + row + (size_t)(e - b) * elem,
-                           (size_t)pad * elem, 0, 0);
+        bad += bytes_not(host + row + (size_t)(e - b) * elem,
+                         (size_t)pad * elem, CANARY);
     }
     checks++;
     SMAX_CHECK(bad == 0, "columns [%lld, %lld): %zu bytes of the offset or "
@@ -243,10 +245,11 @@ static float *merge_everywhere(const kase *c, const float *gathered,
                 ctx, c->rows, c->k, g, 64, j == 0 ? g : t, 64);
         SMAX_CHECK(st == SMAX_SUCCESS, "%s merge on rank %d: %s", what, j,
                    smax_last_error(ctx));
-        smax_buffer_read(ctx, j == 0 ? g : t, 64, j == 0 ? first : got, tbytes);
-        if (j > 0)
-            expect_canary_around(ctx, t, tbytes + 64, 64, 64 + tbytes,
-                                 "merged totals", j);
+        if (j == 0)
+            smax_buffer_read(ctx, g, 64, first, tbytes);
+        else
+            read_inside(ctx, t, tbytes + 64, 64, 64 + tbytes, got,
+                        "merged totals", j);
         if (j > 0)
             SMAX_CHECK(memcmp(first, got, tbytes) == 0,
                        "%s totals of rank %d differ from rank 0's", what, j);
@@ -343,10 +346,8 @@ static void run_forward(const kase *c, const int64_t *begin, const float *x)
                                              po);
         SMAX_CHECK(st == SMAX_SUCCESS, "partials of rank %d: %s", j,
                    smax_last_error(ctx));
-        smax_buffer_read(ctx, part, po, gathered + 2 * j * rows,
-                         (size_t)rows * 8);
-        expect_canary_around(ctx, part, (size_t)rows * 8 + 4, po,
-                             po + (size_t)rows * 8, "partials", j);
+        read_inside(ctx, part, (size_t)rows * 8 + 4, po, po + (size_t)rows * 8,
+                    gathered + 2 * j * rows, "partials", j);
         smax_buffer_free(part);
     }
     float *totals = merge_everywhere(c, gathered, 2, "forward");
@@ -414,9 +415,8 @@ static void run_backward(const kase *c, const int64_t *begin, const float *x)
                                                       bdy[j], c->offset, sums, 4);
         SMAX_CHECK(st == SMAX_SUCCESS, "backward partials of rank %d: %s", j,
                    smax_last_error(ctx));
-        smax_buffer_read(ctx, sums, 4, gathered + j * rows, (size_t)rows * 4);
-        expect_canary_around(ctx, sums, (size_t)rows * 4 + 8, 4,
-                             4 + (size_t)rows * 4, "backward partials", j);
+        read_inside(ctx, sums, (size_t)rows * 4 + 8, 4, 4 + (size_t)rows * 4,
+                    gathered + j * rows, "backward partials", j);
         smax_buffer_free(sums);
     }
     float *totals = merge_everywhere(c, gathered, 1, "backward");
@@ -533,9 +533,7 @@ static void expect_untouched(smax_context ctx, smax_buffer buf, size_t bytes,
     smax_synchronize(ctx);
     unsigned char *h = malloc(bytes);
     smax_buffer_read(ctx, buf, 0, h, bytes);
-    size_t bad = 0;
-    for (size_t i = 0; i < bytes; ++i)
-        bad += h[i] != fill;
+    const size_t bad = bytes_not(h, bytes, fill);
     checks++;
     SMAX_CHECK(bad == 0, "%s: %zu bytes written by a failed call", what, bad);
     free(h);
