@@ -58,7 +58,7 @@ class _Call:
             raise ValueError("%s is on %s, the other tensors on %s"
                              % (name, dl.device_name(*device),
                                 dl.device_name(*self.device)))
-        b = dl.Borrowed(obj, self._dlstream)
+        b = fw.borrow_native(obj, *device) or dl.Borrowed(obj, self._dlstream)
         self.borrowed.append(b)
         if writable and b.read_only:
             raise ValueError("%s is read-only" % name)
