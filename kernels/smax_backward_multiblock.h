@@ -53,8 +53,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_write)(
     SMAX_DYN_LOCAL_DECL
     const int lid = SMAX_LOCAL_ID();
     const int lanes = SMAX_GROUP_SIZE();
-    const smax_i64 g = SMAX_GROUP_ID();
-    const smax_chunk c = smax_chunk_of(g, cols, chunk_len, chunks);
+    const smax_chunk c =
+        smax_chunk_of(smax_second_pass_chunk(), cols, chunk_len, chunks);
     const SMAX_GLOBAL smax_in_t *yr = y + y_off + c.row * y_stride;
     const SMAX_GLOBAL smax_in_t *dyr = dy + dy_off + c.row * dy_stride;
     SMAX_GLOBAL smax_out_t *dxr = dx + dx_off + c.row * dx_stride;

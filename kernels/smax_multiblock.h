@@ -67,6 +67,17 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_partials)(
         smax_put_partial(partials + partials_off, g, p);
 }
 
+/* The chunk (as smax_chunk_of numbers them) that a group of a pass which
+ * reads the operands a second time takes: the last first. Groups start
+ * about in the order of their ids, so the first pass read the last chunks
+ * last, and those are what the device's cache still holds; taken first,
+ * they are re-read from there before this pass's own writes push them
+ * out. */
+SMAX_FN smax_i64 smax_second_pass_chunk(void)
+{
+    return SMAX_GROUP_COUNT() - 1 - SMAX_GROUP_ID();
+}
+
 /* Partials an item loads before it folds them (smax_merge_run). */
 #define SMAX_MERGE_BATCH 4
 
@@ -131,8 +142,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_normalize)(
     SMAX_DYN_LOCAL_DECL
     const int lid = SMAX_LOCAL_ID();
     const int lanes = SMAX_GROUP_SIZE();
-    const smax_i64 g = SMAX_GROUP_ID();
-    const smax_chunk c = smax_chunk_of(g, cols, chunk_len, chunks);
+    const smax_chunk c =
+        smax_chunk_of(smax_second_pass_chunk(), cols, chunk_len, chunks);
     const SMAX_GLOBAL smax_in_t *xr = x + x_off + c.row * x_stride;
     SMAX_GLOBAL smax_out_t *yr = y + y_off + c.row * y_stride;
     const smax_partial total = smax_merge_run(

@@ -93,8 +93,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_shard_bwd_write)(
 {
     const int lid = SMAX_LOCAL_ID();
     const int lanes = SMAX_GROUP_SIZE();
-    const smax_i64 g = SMAX_GROUP_ID();
-    const smax_chunk c = smax_chunk_of(g, cols, chunk_len, chunks);
+    const smax_chunk c =
+        smax_chunk_of(smax_second_pass_chunk(), cols, chunk_len, chunks);
     const SMAX_GLOBAL smax_in_t *yr = y + y_off + c.row * y_stride;
     const SMAX_GLOBAL smax_in_t *dyr = dy + dy_off + c.row * dy_stride;
     SMAX_GLOBAL smax_out_t *dxr = dx + dx_off + c.row * dx_stride;
