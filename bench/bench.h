@@ -102,6 +102,7 @@ typedef struct bench_result {
     uint32_t group_size, rows_per_group, merge_levels, vector_width;
     int64_t chunks_per_row;
     int cluster; /* each row a thread-block cluster (said in the reason) */
+    int reread;  /* chunks re-read from the cache (said in the reason)   */
     /* verification */
     int64_t bad;
     double worst_rel; /* the rule's measure: relative error (f32 forward),

@@ -36,7 +36,7 @@ static void plan_str(const bench_result *r, char *buf, size_t n)
                         (long long)r->chunks_per_row);
     if (r->merge_levels > 0 && len < (int)n)
         len += snprintf(buf + len, n - (size_t)len, " L%u%s", r->merge_levels,
-                        r->cluster ? "K" : "");
+                        r->cluster ? "K" : r->reread ? "R" : "");
     if (len < (int)n)
         snprintf(buf + len, n - (size_t)len, " v%u", r->vector_width);
 }

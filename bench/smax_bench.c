@@ -837,6 +837,7 @@ static int record_plan(bench_result *r, const smax_plan_info *p)
     r->rows_per_group = p->rows_per_group;
     r->chunks_per_row = p->chunks_per_row;
     r->cluster = strstr(p->reason, "cluster") != NULL;
+    r->reread = strstr(p->reason, "re-read") != NULL;
     r->merge_levels = p->merge_levels;
     r->vector_width = p->vector_width;
     if (p->algorithm != SMAX_ALGO_MULTIBLOCK && p->merge_levels != 0) {

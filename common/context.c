@@ -47,6 +47,8 @@ smax_status smax_context_new(smax_context *out)
 
 smax_status smax_context_finish(smax_context ctx)
 {
+    const char *reread = getenv("SMAX_TEST_REREAD");
+    ctx->traits.test_reread = reread != NULL && strcmp(reread, "1") == 0;
     ctx->info.fused_max_cols = smax_fused_max_cols(ctx);
     smax_clear_error(ctx);
     return SMAX_SUCCESS;

@@ -24,6 +24,13 @@ typedef struct smax_device_traits {
     int max_cluster;             /* groups a thread-block cluster may
                                     have; 0: no clusters
                                     (kernels/smax_cluster.h)           */
+    uint64_t cache_bytes;        /* the device's last-level cache
+                                    (kernels/smax_multiblock_reread.h) */
+    int test_reread;             /* SMAX_TEST_REREAD=1: one-launch rows
+                                    re-read from the cache even where
+                                    on-chip memory holds them (a test
+                                    switch, for CPU devices' small
+                                    rows)                              */
 } smax_device_traits;
 
 struct smax_context_s {

@@ -289,7 +289,8 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
 }
 
 /* The multi-block phases in one launch: operands, cols, chunk_len,
- * chunks, chunk pitch, scale, flags, and for the portable exchange the
+ * chunks, chunk pitch (not for the kernel that re-reads its chunks from
+ * the cache), scale, flags, and for the portable exchange the
  * ticket counter and flags (the sync area), partials (the scratch),
  * ticket base, epoch; a row of the cluster kernels is one cluster of
  * plan->cluster groups. */
@@ -302,7 +303,8 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
     push(&k, i32_arg((int32_t)p->cols));
     push(&k, i32_arg(plan->chunk_len));
     push(&k, i32_arg(plan->chunks));
-    push(&k, i32_arg(plan->cols_padded));
+    if (!plan->reread)
+        push(&k, i32_arg(plan->cols_padded));
     push(&k, f32_arg(p->scale));
     push(&k, i32_arg((int32_t)p->flags));
     if (plan->cluster)
@@ -342,8 +344,9 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
     push(&k, i32_arg((int32_t)epoch));
     const smax_status st = launch_with(
         ctx,
-        plan->direction == SMAX_BACKWARD ? SMAX_KERNEL_BWD_MB_ONCHIP
-                                         : SMAX_KERNEL_MB_ONCHIP,
+        plan->reread                       ? SMAX_KERNEL_MB_REREAD
+        : plan->direction == SMAX_BACKWARD ? SMAX_KERNEL_BWD_MB_ONCHIP
+                                           : SMAX_KERNEL_MB_ONCHIP,
         plan->pair, plan->groups, plan->group_size, plan->local_bytes, 0, &k);
     if (st == SMAX_SUCCESS && !ctx->has_workspace) {
         ctx->tickets_drawn += (uint32_t)plan->groups;

@@ -372,6 +372,62 @@ static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan)
     return ctx->traits.max_local_dynamic / (SMAX_COOP_GROUPS_PER_CU * per_col);
 }
 
+/* Rows past on-chip memory whose one-launch plan streams each chunk and
+ * re-reads it from the cache (kernels/smax_multiblock_reread.h): where
+ * the input of all the rows is at most this many times the device's
+ * last-level cache. H100 (50 MB of L2), % of copy against three launches
+ * (bench/results/h100-2026-11-23-late): f32 1 x 2^23 .. 1 x 2^25 and
+ * 4 x 2^23 +3 to +6 points (up to 2.6 caches of input), 1 x 2^26 -1.3
+ * (5.1 caches); bf16 1 x 2^26 even (2.6). */
+#define SMAX_REREAD_CACHE_SHARE 4
+
+/* The geometry of a forward one-launch plan that re-reads its chunks
+ * from the cache. Groups of the largest size, one a compute unit: every
+ * chunk of every row runs at once (a second wave would re-read after
+ * another wave's reads and writes have passed through the cache: rows
+ * 132 chunks long each ran 2 x 2^23 f32 at 53.8% of copy, spread over
+ * one wave at 60.1). Returns 0 where the rows are more than the compute
+ * units or too long for the cache. */
+static int reread_geometry(smax_context ctx, const smax_problem *p,
+                           smax_exec_plan *plan)
+{
+    const int64_t cus = ctx->info.compute_units;
+    const uint64_t in_bytes = (uint64_t)p->rows * (uint64_t)p->cols *
+                              smax_dtype_bytes(p->x_dtype);
+    /* The test switch takes any rows (a row of one chunk waits for
+     * nobody but itself). */
+    if (plan->direction != SMAX_FORWARD ||
+        (!ctx->traits.test_reread &&
+         (p->rows > cus ||
+          in_bytes > SMAX_REREAD_CACHE_SHARE * ctx->traits.cache_bytes)))
+        return 0;
+    /* CPU devices (only under the test switch) keep their own group
+     * size, so that short rows still make several chunks and tiles. */
+    const int group = ctx->traits.is_cpu
+                          ? group_size(ctx)
+                          : fit_group(ctx, ctx->info.max_group_size);
+    const int64_t min_len = (int64_t)plan->vec * group;
+    int64_t per_row = p->rows < cus ? cus / p->rows : 1;
+    if (ctx->traits.test_reread && per_row < 2 && cus >= 2)
+        per_row = 2; /* rows of several chunks, however many rows */
+    int64_t len = (ceil_div(p->cols, per_row) + 7) & ~(int64_t)7;
+    if (len < min_len)
+        len = min_len;
+    plan->algorithm = SMAX_ALGO_MULTIBLOCK;
+    plan->cooperative = 1;
+    plan->reread = 1;
+    plan->group_size = group;
+    plan->lanes = group;
+    plan->rows_per_group = 1;
+    plan->chunk_len = (int)len;
+    plan->chunks = (int)ceil_div(p->cols, len);
+    plan->cols_padded = 0;
+    plan->groups = p->rows * plan->chunks;
+    plan->local_bytes = reduction_bytes(group);
+    plan->merge_levels = 1;
+    return 1;
+}
+
 static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
                                   smax_exec_plan *plan)
 {
@@ -393,8 +449,13 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
         onchip_geometry(ctx, p, plan, in_cluster, cluster_bytes()) &&
         plan_cluster(ctx, plan))
         return 1;
-    if (!ctx->traits.cooperative ||
-        !onchip_geometry(ctx, p, plan, chunks, 0))
+    if (!ctx->traits.cooperative)
+        return 0;
+    /* On-chip where the chunks fit, else re-read from the cache where
+     * the rows fit that (the test switch asks for the second first). */
+    if (!(ctx->traits.test_reread && reread_geometry(ctx, p, plan)) &&
+        !onchip_geometry(ctx, p, plan, chunks, 0) &&
+        !reread_geometry(ctx, p, plan))
         return 0;
     plan->cluster = 0;
     /* A partial per group; the ticket counter and a flag per group. */
@@ -500,8 +561,10 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
     case SMAX_ALGO_MULTIBLOCK:
         plan_multiblock_any(ctx, p, plan);
         snprintf(plan->reason, sizeof plan->reason, "forced: multiblock%s%s",
-                 plan->cooperative ? ", chunks held on-chip in one launch"
-                                   : "",
+                 plan->reread        ? ", chunks re-read from the cache in "
+                                       "one launch"
+                 : plan->cooperative ? ", chunks held on-chip in one launch"
+                                     : "",
                  plan->cluster ? ", each row a thread-block cluster" : "");
         break;
     default: {
@@ -540,8 +603,10 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
             (rows_plan.groups < very_few && p->cols >= long_row);
         if (spread && plan_multiblock_onchip(ctx, p, plan)) {
             snprintf(plan->reason, sizeof plan->reason,
-                     "auto: %s: %d chunks a row held on-chip by %s, one "
-                     "launch; one read, one write",
+                     plan->reread ? "auto: %s: %d chunks a row re-read from "
+                                    "the cache by %s, one launch"
+                                  : "auto: %s: %d chunks a row held on-chip "
+                                    "by %s, one launch; one read, one write",
                      !fits ? "the row exceeds one group's on-chip memory"
                      : rows_plan.groups < very_few
                          ? "too few rows to fill the compute units"

@@ -39,6 +39,9 @@ typedef struct smax_exec_plan {
     int cluster;          /* cooperative: each row one thread-block
                              cluster of `chunks` groups
                              (kernels/smax_multiblock_cluster.h)      */
+    int reread;           /* cooperative: chunks streamed, then re-read
+                             from the cache, none held on-chip
+                             (kernels/smax_multiblock_reread.h)       */
     char reason[160];
 } smax_exec_plan;
 

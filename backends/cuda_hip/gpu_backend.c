@@ -123,6 +123,7 @@ smax_status smax_gpu_init(smax_context ctx)
     info->supports_bf16 = 1;
     ctx->traits.is_cpu = 0;
     ctx->traits.cooperative = 1;
+    ctx->traits.cache_bytes = (uint64_t)props.l2CacheSize;
     ctx->traits.preferred_group = GPU_GROUP;
     ctx->traits.max_local_dynamic = (uint32_t)smem_optin;
     /* Dynamic shared memory past the default (48 KB on NVIDIA) must be

@@ -37,6 +37,10 @@ static smax_status query_info(smax_context ctx)
     err |= clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof group,
                            &group, NULL);
     err |= clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    cl_ulong cache = 0;
+    err |= clGetDeviceInfo(d, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, sizeof cache,
+                           &cache, NULL);
+    ctx->traits.cache_bytes = cache;
     if (err != CL_SUCCESS)
         return smax_fail(ctx, SMAX_ERROR_BACKEND,
                          "querying the OpenCL device failed");

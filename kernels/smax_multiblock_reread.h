@@ -1,0 +1,61 @@
+/*
+ * smax_multiblock_reread.h - the multi-block phases in one launch for rows
+ * longer than the device's on-chip memory holds, but not much longer than
+ * its cache: each group streams its chunk once for its partial, exchanges
+ * partials as smax_mb_onchip does (smax_cooperative.h), then reads the
+ * chunk again to write it. The second read comes mostly from the cache:
+ * the whole launch read the rows moments before, and each group re-reads
+ * its chunk last-first, where the cache still holds what it read last,
+ * before the launch's own writes push that out. Three launches (phase 1,
+ * the merge, phase 3) read the rows twice from memory.
+ * Dynamic on-chip memory: two floats per work-item.
+ */
+#ifndef SMAX_MULTIBLOCK_REREAD_H
+#define SMAX_MULTIBLOCK_REREAD_H
+
+#ifndef SMAX_OPENCL_C
+#include "smax_cooperative.h"
+#include "smax_multiblock.h"
+#include "smax_rows.h"
+#endif
+
+/* Vectors per item in one tile of the last-first walk: a tile is written
+ * front to back (whole vectors, one access each), the tiles back to
+ * front. */
+#define SMAX_REREAD_TILE_VECS 8
+
+SMAX_KERNEL void SMAX_KNAME(smax_mb_reread)(
+    const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
+    SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
+    int cols, int chunk_len, int chunks, float scale, int flags,
+    SMAX_GLOBAL smax_u32 *sync, smax_i64 sync_off,
+    SMAX_GLOBAL smax_u32 *partials, smax_i64 partials_off, int ticket_base,
+    int epoch SMAX_DYN_LOCAL_PARAM)
+{
+    SMAX_DYN_LOCAL_DECL
+    const int lid = SMAX_LOCAL_ID();
+    const int lanes = SMAX_GROUP_SIZE();
+    SMAX_LOCAL float *red = smax_dyn_local;
+    const smax_coop k =
+        smax_coop_start(sync, sync_off, partials, partials_off, cols,
+                        chunk_len, chunks, ticket_base, red, lid);
+    const smax_chunk c = k.c;
+    const SMAX_GLOBAL smax_in_t *xr = x + x_off + c.row * x_stride;
+    SMAX_GLOBAL smax_out_t *yr = y + y_off + c.row * y_stride;
+    smax_partial mine =
+        smax_slice_partial(xr, smax_row_shift_in(xr + c.begin), c.begin,
+                           c.end, lid, lanes, scale);
+    mine = smax_reduce_partial(red, mine, lid, lid, lanes);
+    const smax_partial total =
+        smax_coop_exchange(k, chunks, mine, epoch, red, lid, lanes);
+    const int tile = SMAX_REREAD_TILE_VECS * SMAX_VEC * lanes;
+    const int tiles = (c.end - c.begin + tile - 1) / tile;
+    for (int i = tiles - 1; i >= 0; --i) {
+        const int begin = c.begin + i * tile;
+        const int end = c.end - begin < tile ? c.end : begin + tile;
+        smax_slice_normalize(xr, yr, smax_row_shift(xr + begin, yr + begin),
+                             begin, end, lid, lanes, scale, total, flags);
+    }
+}
+
+#endif /* SMAX_MULTIBLOCK_REREAD_H */
