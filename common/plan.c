@@ -377,7 +377,7 @@ static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan)
  * the input of all the rows is at most this many times the device's
  * last-level cache. H100 (50 MB of L2), % of copy against three launches
  * (bench/results/h100-2026-11-23-late): f32 1 x 2^23 .. 1 x 2^25 and
- * 4 x 2^23 +3 to +6 points (up to 2.6 caches of input), 1 x 2^26 -1.3
+ * 4 x 2^23 +3 to +7 points (up to 2.6 caches of input), 1 x 2^26 -1.3
  * (5.1 caches); bf16 1 x 2^26 even (2.6). */
 #define SMAX_REREAD_CACHE_SHARE 4
 
