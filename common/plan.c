@@ -381,8 +381,8 @@ static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan)
  * (5.1 caches); bf16 1 x 2^26 even (2.6). */
 #define SMAX_REREAD_CACHE_SHARE 4
 
-/* The geometry of a forward one-launch plan that re-reads its chunks
- * from the cache. Groups of the largest size, one a compute unit: every
+/* The geometry of a one-launch plan that re-reads its chunks from the
+ * cache (the gradient's input is y and dy). Groups of the largest size, one a compute unit: every
  * chunk of every row runs at once (a second wave would re-read after
  * another wave's reads and writes have passed through the cache: rows
  * 132 chunks long each ran 2 x 2^23 f32 at 53.8% of copy, spread over
@@ -392,12 +392,14 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
                            smax_exec_plan *plan)
 {
     const int64_t cus = ctx->info.compute_units;
-    const uint64_t in_bytes = (uint64_t)p->rows * (uint64_t)p->cols *
-                              smax_dtype_bytes(p->x_dtype);
+    const uint64_t in_bytes =
+        (uint64_t)p->rows * (uint64_t)p->cols *
+        smax_dtype_bytes(plan->direction == SMAX_BACKWARD ? p->y_dtype
+                                                          : p->x_dtype) *
+        (uint64_t)fused_arrays(plan->direction);
     /* The test switch takes any rows (a row of one chunk waits for
      * nobody but itself). */
-    if (plan->direction != SMAX_FORWARD ||
-        (!ctx->traits.test_reread &&
+    if ((!ctx->traits.test_reread &&
          (p->rows > cus ||
           in_bytes > SMAX_REREAD_CACHE_SHARE * ctx->traits.cache_bytes)))
         return 0;

@@ -21,6 +21,7 @@
     X(MB_ONCHIP, smax_mb_onchip)              \
     X(BWD_MB_ONCHIP, smax_bwd_mb_onchip)      \
     X(MB_REREAD, smax_mb_reread)              \
+    X(BWD_MB_REREAD, smax_bwd_mb_reread)      \
     X(CPU_ROWS, smax_cpu_rows)                \
     X(SHARD_COLLECT, smax_shard_collect)      \
     X(SHARD_MERGE, smax_shard_merge)          \

@@ -21,8 +21,9 @@
  *               smax_backward_multiblock_onchip.h; smax_cluster.h and
  *               smax_multiblock_cluster.h (the same with a thread-block
  *               cluster's exchange: CUDA, sm_90 and later);
- *               smax_multiblock_reread.h (rows past on-chip memory,
- *               each chunk read again from the cache)
+ *               smax_multiblock_reread.h and
+ *               smax_backward_multiblock_reread.h (rows past on-chip
+ *               memory, each chunk read again from the cache)
  *   CPU devices smax_cpu_rows.h (one work-item per row)
  *   sharded     smax_shard.h (rows whose columns lie on several devices:
  *               a shard's partial, the merge of k shards', the gradient
@@ -43,6 +44,7 @@
 #include "smax_multiblock_onchip.h"
 #include "smax_backward_multiblock_onchip.h"
 #include "smax_multiblock_reread.h"
+#include "smax_backward_multiblock_reread.h"
 #include "smax_multiblock_cluster.h"
 #include "smax_cpu_rows.h"
 #include "smax_shard.h"

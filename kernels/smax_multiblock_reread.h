@@ -7,7 +7,8 @@
  * the whole launch read the rows moments before, and each group re-reads
  * its chunk last-first, where the cache still holds what it read last,
  * before the launch's own writes push that out. Three launches (phase 1,
- * the merge, phase 3) read the rows twice from memory.
+ * the merge, phase 3) read the rows twice from memory. The gradient's
+ * kernel is smax_backward_multiblock_reread.h.
  * Dynamic on-chip memory: two floats per work-item.
  */
 #ifndef SMAX_MULTIBLOCK_REREAD_H
@@ -23,6 +24,23 @@
  * front to back (whole vectors, one access each), the tiles back to
  * front. */
 #define SMAX_REREAD_TILE_VECS 8
+
+/* Tiles of chunk c for a group of `lanes` items. */
+SMAX_FN int smax_reread_tiles(smax_chunk c, int lanes)
+{
+    const int tile = SMAX_REREAD_TILE_VECS * SMAX_VEC * lanes;
+    return (c.end - c.begin + tile - 1) / tile;
+}
+
+/* Tile i of chunk c, as a chunk of the same row. */
+SMAX_FN smax_chunk smax_reread_tile(smax_chunk c, int lanes, int i)
+{
+    const int tile = SMAX_REREAD_TILE_VECS * SMAX_VEC * lanes;
+    smax_chunk t = c;
+    t.begin = c.begin + i * tile;
+    t.end = c.end - t.begin < tile ? c.end : t.begin + tile;
+    return t;
+}
 
 SMAX_KERNEL void SMAX_KNAME(smax_mb_reread)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
@@ -48,13 +66,10 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_reread)(
     mine = smax_reduce_partial(red, mine, lid, lid, lanes);
     const smax_partial total =
         smax_coop_exchange(k, chunks, mine, epoch, red, lid, lanes);
-    const int tile = SMAX_REREAD_TILE_VECS * SMAX_VEC * lanes;
-    const int tiles = (c.end - c.begin + tile - 1) / tile;
-    for (int i = tiles - 1; i >= 0; --i) {
-        const int begin = c.begin + i * tile;
-        const int end = c.end - begin < tile ? c.end : begin + tile;
-        smax_slice_normalize(xr, yr, smax_row_shift(xr + begin, yr + begin),
-                             begin, end, lid, lanes, scale, total, flags);
+    for (int i = smax_reread_tiles(c, lanes) - 1; i >= 0; --i) {
+        const smax_chunk t = smax_reread_tile(c, lanes, i);
+        smax_slice_normalize(xr, yr, smax_row_shift(xr + t.begin, yr + t.begin),
+                             t.begin, t.end, lid, lanes, scale, total, flags);
     }
 }
 
