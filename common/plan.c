@@ -332,6 +332,25 @@ static int plan_cluster(smax_context ctx, smax_exec_plan *plan)
  * fits one, the row is a cluster (plan_cluster): up to max_cluster
  * chunks, grown past the share where the row needs it. Returns 0 where
  * the row cannot be held. */
+/* A one-launch multi-block plan (kernels/smax_cooperative.h): groups of
+ * `group` items, chunks of `len` elements kept `pitch` apart on-chip (0:
+ * none kept), `local` bytes of on-chip memory a group. */
+static void set_one_launch(const smax_problem *p, smax_exec_plan *plan,
+                           int group, int64_t len, int64_t pitch, size_t local)
+{
+    plan->algorithm = SMAX_ALGO_MULTIBLOCK;
+    plan->cooperative = 1;
+    plan->group_size = group;
+    plan->lanes = group;
+    plan->rows_per_group = 1;
+    plan->chunk_len = (int)len;
+    plan->chunks = (int)ceil_div(p->cols, len);
+    plan->cols_padded = (int)pitch;
+    plan->groups = p->rows * plan->chunks;
+    plan->local_bytes = local;
+    plan->merge_levels = 1;
+}
+
 /* The geometry of a one-launch plan of `chunks` chunks a row, with
  * `extra` bytes of on-chip memory a group past the chunk and the
  * reduction scratch. Returns 0 where a chunk does not fit a group. */
@@ -350,17 +369,7 @@ static int onchip_geometry(smax_context ctx, const smax_problem *p,
         (size_t)(pitch * per_col) + reduction_bytes(group) + extra;
     if (local > ctx->traits.max_local_dynamic)
         return 0;
-    plan->algorithm = SMAX_ALGO_MULTIBLOCK;
-    plan->cooperative = 1;
-    plan->group_size = group;
-    plan->lanes = group;
-    plan->rows_per_group = 1;
-    plan->chunk_len = (int)len;
-    plan->chunks = (int)ceil_div(p->cols, len);
-    plan->cols_padded = (int)pitch;
-    plan->groups = p->rows * plan->chunks;
-    plan->local_bytes = local;
-    plan->merge_levels = 1;
+    set_one_launch(p, plan, group, len, pitch, local);
     return 1;
 }
 
@@ -415,18 +424,8 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
     int64_t len = (ceil_div(p->cols, per_row) + 7) & ~(int64_t)7;
     if (len < min_len)
         len = min_len;
-    plan->algorithm = SMAX_ALGO_MULTIBLOCK;
-    plan->cooperative = 1;
+    set_one_launch(p, plan, group, len, 0, reduction_bytes(group));
     plan->reread = 1;
-    plan->group_size = group;
-    plan->lanes = group;
-    plan->rows_per_group = 1;
-    plan->chunk_len = (int)len;
-    plan->chunks = (int)ceil_div(p->cols, len);
-    plan->cols_padded = 0;
-    plan->groups = p->rows * plan->chunks;
-    plan->local_bytes = reduction_bytes(group);
-    plan->merge_levels = 1;
     return 1;
 }
 
