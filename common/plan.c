@@ -320,18 +320,6 @@ static int plan_cluster(smax_context ctx, smax_exec_plan *plan)
     return 1;
 }
 
-/* The multi-block phases in one launch with every chunk held on-chip
- * (kernels/smax_multiblock_onchip.h), where that can run: a row's groups
- * wait on each other, so they must all be resident at once, which holds
- * for up to one group per compute unit and row whatever else the device
- * runs (kernels/smax_cooperative.h). Chunks are as many as the on-chip
- * share asks, and more where the rows are too few to give every compute
- * unit a group. Only where the backend says groups may wait on each other
- * (not on CPU devices, which run a group to its end before the next one
- * starts there). Where the device has thread-block clusters and a row
- * fits one, the row is a cluster (plan_cluster): up to max_cluster
- * chunks, grown past the share where the row needs it. Returns 0 where
- * the row cannot be held. */
 /* A one-launch multi-block plan (kernels/smax_cooperative.h): groups of
  * `group` items, chunks of `len` elements kept `pitch` apart on-chip (0:
  * none kept), `local` bytes of on-chip memory a group. */
@@ -391,12 +379,12 @@ static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan)
 #define SMAX_REREAD_CACHE_SHARE 4
 
 /* The geometry of a one-launch plan that re-reads its chunks from the
- * cache (the gradient's input is y and dy). Groups of the largest size, one a compute unit: every
- * chunk of every row runs at once (a second wave would re-read after
- * another wave's reads and writes have passed through the cache: rows
- * 132 chunks long each ran 2 x 2^23 f32 at 53.8% of copy, spread over
- * one wave at 60.1). Returns 0 where the rows are more than the compute
- * units or too long for the cache. */
+ * cache (the gradient's input is y and dy). Groups of the largest size,
+ * one a compute unit: every chunk of every row runs at once (a second
+ * wave would re-read after another wave's reads and writes have passed
+ * through the cache: rows 132 chunks long each ran 2 x 2^23 f32 at 53.8%
+ * of copy, spread over one wave at 60.1). Returns 0 where the rows are
+ * more than the compute units or too long for the cache. */
 static int reread_geometry(smax_context ctx, const smax_problem *p,
                            smax_exec_plan *plan)
 {
@@ -408,9 +396,9 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
         (uint64_t)fused_arrays(plan->direction);
     /* The test switch takes any rows (a row of one chunk waits for
      * nobody but itself). */
-    if ((!ctx->traits.test_reread &&
-         (p->rows > cus ||
-          in_bytes > SMAX_REREAD_CACHE_SHARE * ctx->traits.cache_bytes)))
+    if (!ctx->traits.test_reread &&
+        (p->rows > cus ||
+         in_bytes > SMAX_REREAD_CACHE_SHARE * ctx->traits.cache_bytes))
         return 0;
     /* CPU devices (only under the test switch) keep their own group
      * size, so that short rows still make several chunks and tiles. */
@@ -429,6 +417,19 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
+/* The multi-block phases in one launch with every chunk held on-chip
+ * (kernels/smax_multiblock_onchip.h), where that can run: a row's groups
+ * wait on each other, so they must all be resident at once, which holds
+ * for up to one group per compute unit and row whatever else the device
+ * runs (kernels/smax_cooperative.h). Chunks are as many as the on-chip
+ * share asks, and more where the rows are too few to give every compute
+ * unit a group. Only where the backend says groups may wait on each other
+ * (not on CPU devices, which run a group to its end before the next one
+ * starts there). Where the device has thread-block clusters and a row
+ * fits one, the row is a cluster (plan_cluster): up to max_cluster
+ * chunks, grown past the share where the row needs it. Rows too long
+ * for on-chip memory re-read their chunks from the cache where they fit
+ * it (reread_geometry). Returns 0 where the row cannot be held. */
 static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
                                   smax_exec_plan *plan)
 {
@@ -453,10 +454,12 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
     if (!ctx->traits.cooperative)
         return 0;
     /* On-chip where the chunks fit, else re-read from the cache where
-     * the rows fit that (the test switch asks for the second first). */
-    if (!(ctx->traits.test_reread && reread_geometry(ctx, p, plan)) &&
-        !onchip_geometry(ctx, p, plan, chunks, 0) &&
-        !reread_geometry(ctx, p, plan))
+     * the rows fit that (always, under the test switch). */
+    const int planned = ctx->traits.test_reread
+                            ? reread_geometry(ctx, p, plan)
+                            : onchip_geometry(ctx, p, plan, chunks, 0) ||
+                                  reread_geometry(ctx, p, plan);
+    if (!planned)
         return 0;
     plan->cluster = 0;
     /* A partial per group; the ticket counter and a flag per group. */
