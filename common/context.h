@@ -24,6 +24,8 @@ typedef struct smax_device_traits {
     int max_cluster;             /* groups a thread-block cluster may
                                     have; 0: no clusters
                                     (kernels/smax_cluster.h)           */
+    int cluster_backward;        /* the gradient's one-launch rows are
+                                    clusters too (SMAX_CLUSTERS=1)     */
     uint64_t cache_bytes;        /* the device's last-level cache
                                     (kernels/smax_multiblock_reread.h) */
     int test_reread;             /* SMAX_TEST_REREAD=1: one-launch rows

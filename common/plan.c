@@ -308,7 +308,8 @@ static size_t cluster_bytes(void)
  * and no group waits on one the hardware has not made resident. */
 static int plan_cluster(smax_context ctx, smax_exec_plan *plan)
 {
-    if (plan->chunks > ctx->traits.max_cluster ||
+    if ((plan->direction == SMAX_BACKWARD && !ctx->traits.cluster_backward) ||
+        plan->chunks > ctx->traits.max_cluster ||
         smax_backend_max_clusters(
             ctx,
             plan->direction == SMAX_BACKWARD ? SMAX_KERNEL_BWD_MB_CLUSTER

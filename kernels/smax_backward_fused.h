@@ -14,6 +14,28 @@
 #include "smax_onchip.h"
 #endif
 
+/* Pass 1 of the gradient's on-chip kernels over one item's vectors, those
+ * at j = first, first + step, ... below end: keeps y in ky and dy in kd
+ * at element j + shift and adds their terms of S to (s, s_lost). Through
+ * registers, never by the forward pass's asynchronous copies
+ * (smax_async_pays): H100, one-launch bf16 rows of 65536 columns 72.2 ->
+ * 67.5% of copy and f32 75.2 -> 72.7 with them, on-chip fused rows even
+ * (bench/results/h100-2026-11-24). */
+SMAX_FN void smax_bwd_keep_terms(const SMAX_GLOBAL smax_in_t *yr,
+                                 const SMAX_GLOBAL smax_in_t *dyr,
+                                 SMAX_LOCAL smax_onchip_t *ky,
+                                 SMAX_LOCAL smax_onchip_t *kd, int first,
+                                 int end, int step, int shift, int flags,
+                                 float *s, float *s_lost)
+{
+    SMAX_UNROLL
+    for (int j = first; j < end; j += step) {
+        const smax_vec vy = smax_keep_vec(yr + j, ky, j + shift);
+        const smax_vec vd = smax_keep_vec(dyr + j, kd, j + shift);
+        smax_kahan_add(s, s_lost, smax_bwd_terms_vec(vy, vd, flags));
+    }
+}
+
 SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
     const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
     const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off, smax_i64 dy_stride,
@@ -42,12 +64,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
 
     float s = 0.0f, s_lost = 0.0f;
     if (rs.active) {
-        SMAX_UNROLL
-        for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step) {
-            const smax_vec vy = smax_keep_vec(yr + j, sy, j + pad);
-            const smax_vec vd = smax_keep_vec(dyr + j, sd, j + pad);
-            smax_kahan_add(&s, &s_lost, smax_bwd_terms_vec(vy, vd, flags));
-        }
+        smax_bwd_keep_terms(yr, dyr, sy, sd, sp.body + SMAX_VEC * lane,
+                            sp.body_end, step, pad, flags, &s, &s_lost);
         for (int j = smax_scalar_first(lane, sp); j < cols;
              j = smax_scalar_next(j, lanes, sp)) {
             const float vy = smax_keep(yr, j, sy, j + pad);

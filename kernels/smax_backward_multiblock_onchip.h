@@ -14,6 +14,7 @@
 
 #ifndef SMAX_OPENCL_C
 #include "smax_backward.h"
+#include "smax_backward_fused.h"
 #include "smax_cooperative.h"
 #include "smax_multiblock_onchip.h"
 #include "smax_onchip.h"
@@ -43,12 +44,8 @@ SMAX_FN smax_partial smax_bwd_held_keep(const SMAX_GLOBAL smax_in_t *yr,
     const int step = SMAX_VEC * lanes;
     const int at = h.at;
     float s = 0.0f, s_lost = 0.0f;
-    SMAX_UNROLL
-    for (int j = h.sp.body + SMAX_VEC * lid; j < h.sp.body_end; j += step) {
-        const smax_vec vy = smax_keep_vec(yr + j, ky, j - at);
-        const smax_vec vd = smax_keep_vec(dyr + j, kd, j - at);
-        smax_kahan_add(&s, &s_lost, smax_bwd_terms_vec(vy, vd, flags));
-    }
+    smax_bwd_keep_terms(yr, dyr, ky, kd, h.sp.body + SMAX_VEC * lid,
+                        h.sp.body_end, step, -at, flags, &s, &s_lost);
     for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
         smax_kahan_add(&s, &s_lost,
                        smax_bwd_term(smax_keep(yr, j, ky, j - at),

@@ -37,6 +37,54 @@ SMAX_FN smax_vec smax_fused_stash_vec(SMAX_LOCAL smax_onchip_t *row, int i,
 #endif
 }
 
+/* The scaled input kept at i, as pass 2 reads it. */
+SMAX_FN smax_vec smax_fused_kept_vec(const SMAX_LOCAL smax_onchip_t *row,
+                                     int i, float scale)
+{
+#if SMAX_ONCHIP_KEEPS_BITS
+    return smax_scale_vec(smax_kept_vec(row, i), scale);
+#else
+    return smax_kept_vec(row, i);
+#endif
+}
+
+SMAX_FN float smax_fused_kept(const SMAX_LOCAL smax_onchip_t *row, int i,
+                              float scale)
+{
+#if SMAX_ONCHIP_KEEPS_BITS
+    return SMAX_MUL_RN(smax_kept(row, i), scale);
+#else
+    return smax_kept(row, i);
+#endif
+}
+
+#if defined(SMAX_ASYNC_KEEP)
+/* Pass 1 with every vector of an item in flight at once, copied to
+ * on-chip memory without passing through registers, then read back: each
+ * item reads only what it copied, so no barrier. An f32 row is kept
+ * unscaled this way, so only where scale is 1. */
+SMAX_FN int smax_async_keeps(int first, int end, int step, float scale)
+{
+    return smax_async_pays(first, end, step) &&
+           (SMAX_ONCHIP_KEEPS_BITS || scale == 1.0f);
+}
+
+SMAX_FN float smax_fused_keep_max_async(const SMAX_GLOBAL smax_in_t *xr,
+                                        SMAX_LOCAL smax_onchip_t *row,
+                                        int first, int end, int step,
+                                        int shift, float scale)
+{
+    for (int j = first; j < end; j += step)
+        smax_async_keep_vec(row, j + shift, xr + j);
+    smax_async_wait_all();
+    float m = -SMAX_INF;
+    for (int j = first; j < end; j += step)
+        m = smax_max_skip_nan(
+            m, smax_max_vec(smax_fused_kept_vec(row, j + shift, scale)));
+    return m;
+}
+#endif
+
 /* Pass 1 over one item's vectors: those at j = first, first + step, ...
  * below end, kept at on-chip element j + shift; returns the maximum of
  * their scaled values. The loads go out a batch at a time, all of a batch
@@ -49,6 +97,11 @@ SMAX_FN float smax_fused_keep_max(const SMAX_GLOBAL smax_in_t *xr,
                                   int end, int step, int shift, float scale)
 {
     float m = -SMAX_INF;
+#if defined(SMAX_ASYNC_KEEP)
+    if (smax_async_keeps(first, end, step, scale))
+        return smax_fused_keep_max_async(xr, row, first, end, step, shift,
+                                         scale);
+#endif
     for (int j0 = first; j0 < end; j0 += SMAX_KEEP_BATCH * step) {
         smax_fetched w[SMAX_KEEP_BATCH];
         SMAX_UNROLL_ALL
@@ -75,27 +128,6 @@ SMAX_FN float smax_fused_keep(const SMAX_GLOBAL smax_in_t *g, int j,
     const float v = smax_load_scaled(g, j, scale);
     smax_rekeep(row, i, v);
     return v;
-#endif
-}
-
-/* The scaled input kept at i, as pass 2 reads it. */
-SMAX_FN smax_vec smax_fused_kept_vec(const SMAX_LOCAL smax_onchip_t *row,
-                                     int i, float scale)
-{
-#if SMAX_ONCHIP_KEEPS_BITS
-    return smax_scale_vec(smax_kept_vec(row, i), scale);
-#else
-    return smax_kept_vec(row, i);
-#endif
-}
-
-SMAX_FN float smax_fused_kept(const SMAX_LOCAL smax_onchip_t *row, int i,
-                              float scale)
-{
-#if SMAX_ONCHIP_KEEPS_BITS
-    return SMAX_MUL_RN(smax_kept(row, i), scale);
-#else
-    return smax_kept(row, i);
 #endif
 }
 
