@@ -26,6 +26,9 @@ typedef struct smax_device_traits {
                                     (kernels/smax_cluster.h)           */
     int cluster_backward;        /* the gradient's one-launch rows are
                                     clusters too (SMAX_CLUSTERS=1)     */
+    int async_keep;              /* forward on-chip rows are kept by
+                                    asynchronous copies (NVIDIA sm_80+,
+                                    kernels/smax_onchip.h)             */
     uint64_t cache_bytes;        /* the device's last-level cache
                                     (kernels/smax_multiblock_reread.h) */
     int test_reread;             /* SMAX_TEST_REREAD=1: one-launch rows

@@ -279,12 +279,23 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * cooperative): with 1 group 68-84, 2 49-83, 3 71-88, 4 67-89, 6 73-89,
  * the best mean at 6. */
 #define SMAX_COOP_GROUPS_PER_CU 6
+/* The fewest groups a compute unit holds where a row is a thread-block
+ * cluster: a cluster has at most 16 chunks, so a longer row's chunks grow
+ * past the share above, and past a third of a unit's on-chip memory the
+ * device-memory exchange at its share ran faster (H100, bf16 256 x 1M:
+ * 16 chunks of 128 KB 61.1% of copy, 56 chunks by the share 80.0; f32
+ * 128 x 262144 in 16 chunks of 64 KB 82.7 against 76.9;
+ * bench/results/h100-2026-11-24). */
+#define SMAX_CLUSTER_GROUPS_PER_CU 3
 /* Elements per work-item past which one group computes a forward row more
- * slowly than several groups that share it (two exponentials per element
- * of a 16-bit row): the fused kernel ran rows of 32768 elements (32 per
+ * slowly than several groups that share it, where the row is loaded
+ * through registers: the fused kernel ran rows of 32768 elements (32 per
  * item of 1024) at 96% of copy on the H100, and of 50257-65536 at 71-85%,
- * f32 and bf16 alike. The gradient has no exponential (softmax) and kept
- * its fused rows: bf16 8192 x 50257 at 89% fused, 81% spread. */
+ * f32 and bf16 alike. Kept by asynchronous copies (traits.async_keep) a
+ * row that fits stays fused at any length: f32 8192 x 50257 89.5 -> 95.0,
+ * bf16 4096 x 65536 82.0 -> 93.7, bf16 8192 x 50257 82.2 -> 95.5 against
+ * the spread rows (bench/results/h100-2026-11-24). The gradient kept its
+ * fused rows: bf16 8192 x 50257 at 89% fused, 81% spread. */
 #define SMAX_FUSED_MAX_ITEM_ELEMS 32
 /* Elements per work-item below which a one-launch chunk pays its group's
  * fixed cost (the wait for the row's slowest chunk, the exchange) for too
@@ -444,11 +455,15 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
     if (chunks > cus)
         chunks = cus;
     /* A cluster where the row fits one: its chunks grow past the share
-     * where they must, up to what a group holds. */
+     * where they must, up to SMAX_CLUSTER_GROUPS_PER_CU a compute unit. */
     const int64_t in_cluster = chunks < ctx->traits.max_cluster
                                    ? chunks
                                    : ctx->traits.max_cluster;
-    if (in_cluster > 0 &&
+    const int64_t cluster_share =
+        ctx->traits.max_local_dynamic /
+        (SMAX_CLUSTER_GROUPS_PER_CU * (int64_t)plan->onchip_bytes *
+         fused_arrays(plan->direction));
+    if (in_cluster > 0 && ceil_div(p->cols, in_cluster) <= cluster_share &&
         onchip_geometry(ctx, p, plan, in_cluster, cluster_bytes()) &&
         plan_cluster(ctx, plan))
         return 1;
@@ -589,8 +604,9 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         const int64_t very_few = ctx->info.compute_units / 8 + 1;
         const int split = fits ? rows_plan.groups < very_few
                                : rows_plan.groups < busy;
-        /* Rows too long for one group (past its on-chip memory, or, forward,
-         * past SMAX_FUSED_MAX_ITEM_ELEMS per item of the largest group),
+        /* Rows too long for one group (past its on-chip memory, or, forward
+         * through registers, past SMAX_FUSED_MAX_ITEM_ELEMS per item of the
+         * largest group),
          * and long rows too few to give every compute unit work, run with
          * their chunks spread over groups that hold them on-chip: one
          * read, one write. Other rows that fit stay fused: H100, fused
@@ -604,7 +620,8 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         const int many_rows = rows_plan.groups >= busy;
         const int spread =
             (!(small_chunks && many_rows) &&
-             (!fits || (dir == SMAX_FORWARD && p->cols > item_cols))) ||
+             (!fits || (dir == SMAX_FORWARD && !ctx->traits.async_keep &&
+                        p->cols > item_cols))) ||
             (rows_plan.groups < very_few && p->cols >= long_row);
         if (spread && plan_multiblock_onchip(ctx, p, plan)) {
             snprintf(plan->reason, sizeof plan->reason,

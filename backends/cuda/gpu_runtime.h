@@ -19,6 +19,9 @@ typedef struct cudaDeviceProp smax_gpu_props;
 #define SMAX_GPU_ERR_NO_DEVICE(e) \
     ((e) == cudaErrorNoDevice || (e) == cudaErrorInsufficientDriver)
 #define SMAX_GPU_ERR_OUT_OF_MEMORY(e) ((e) == cudaErrorMemoryAllocation)
+/* Kernels keep forward on-chip rows by cp.async on devices of compute
+ * capability 8 and later (kernels/smax_dialect.h). */
+#define SMAX_GPU_ASYNC_COPY 1
 /* Thread-block clusters (sm_90 and later, where the device says so). */
 #define SMAX_GPU_HAS_CLUSTERS 1
 

@@ -131,6 +131,7 @@ smax_status smax_gpu_init(smax_context ctx)
     ctx->traits.cache_bytes = (uint64_t)props.l2CacheSize;
     ctx->traits.preferred_group = GPU_GROUP;
     ctx->traits.max_local_dynamic = (uint32_t)smem_optin;
+    ctx->traits.async_keep = SMAX_GPU_ASYNC_COPY && props.major >= 8;
     /* Dynamic shared memory past the default (48 KB on NVIDIA) must be
      * opted into per kernel; every kernel may get the full opt-in amount.
      * Slots of kernels this backend lacks are empty. */

@@ -27,6 +27,14 @@ typedef hipDeviceProp_t smax_gpu_props;
 #define SMAX_GPU_ERR_NO_DEVICE(e) \
     ((e) == hipErrorNoDevice || (e) == hipErrorInsufficientDriver)
 #define SMAX_GPU_ERR_OUT_OF_MEMORY(e) ((e) == hipErrorOutOfMemory)
+/* On NVIDIA, HIP's kernels are nvcc's and keep forward on-chip rows by
+ * cp.async from compute capability 8 (kernels/smax_dialect.h); AMD's do
+ * not. */
+#if defined(__HIP_PLATFORM_NVIDIA__)
+#define SMAX_GPU_ASYNC_COPY 1
+#else
+#define SMAX_GPU_ASYNC_COPY 0
+#endif
 /* HIP has no thread-block clusters. */
 #define SMAX_GPU_HAS_CLUSTERS 0
 
