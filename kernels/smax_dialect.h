@@ -59,26 +59,6 @@ SMAX_FN float smax_f16_bits_to_f32(ushort b)
                                f[7]),                                     \
                       0, (p))
 typedef uint4 smax_u32x4;
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-/* Copies from device memory to on-chip memory that bypass registers
- * (cp.async, sm_80 and later; CUDA and HIP on NVIDIA): an item puts all
- * its vectors of a row in flight at once, where loads through registers
- * go out a few at a time (smax_onchip.h). */
-#define SMAX_HAVE_ASYNC_COPY 1
-SMAX_FN void smax_async_copy16(void *local, const void *global)
-{
-    const unsigned to = (unsigned)__cvta_generic_to_shared(local);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;"
-                 :
-                 : "r"(to), "l"(global)
-                 : "memory");
-}
-/* Every copy this item issued has landed and is visible to it. */
-SMAX_FN void smax_async_wait_all(void)
-{
-    asm volatile("cp.async.wait_all;" ::: "memory");
-}
-#endif
 /* x * scale rounded on its own: the scaled input is an f32 value (as the
  * reference assumes), never fused into the following subtraction. */
 #pragma OPENCL FP_CONTRACT OFF
