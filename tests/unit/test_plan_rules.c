@@ -1,0 +1,170 @@
+/*
+ * test_plan_rules.c - host unit tests of the planner's device-dependent
+ * rules (common/plan.c, compiled into this test with the problem checks),
+ * on a device described by hand: the H100's queried limits (132 compute
+ * units, groups of 1024, 227 KB of on-chip memory a group, 50 MB of L2)
+ * with each trait the rules read turned on and off. No backend runs: the
+ * one backend call the planner makes (whether a cluster fits) is answered
+ * here. These rules were tuned on the H100 (bench/results/h100-2026-11-24);
+ * the GPU machine measures them, this test keeps them what
+ * docs/algorithms.md says they are on every build.
+ */
+#include <string.h>
+
+#include "backend.h"
+#include "plan.h"
+#include "unit_check.h"
+
+/* ---- what the planner asks of the rest of the library ------------------- */
+
+static int clusters_fit = 1;
+
+int smax_backend_max_clusters(smax_context ctx, smax_kernel_id kernel,
+                              int pair, int cluster, int group_size,
+                              size_t local_bytes)
+{
+    (void)ctx, (void)kernel, (void)pair, (void)cluster, (void)group_size;
+    (void)local_bytes;
+    return clusters_fit;
+}
+
+smax_status smax_fail(smax_context ctx, smax_status status, const char *fmt,
+                      ...)
+{
+    snprintf(ctx->last_error, sizeof ctx->last_error, "%s", fmt);
+    return status;
+}
+
+int smax_buffer_valid(smax_buffer buf)
+{
+    return buf != NULL;
+}
+
+/* ---- the device --------------------------------------------------------- */
+
+static struct smax_context_s h100(void)
+{
+    struct smax_context_s c;
+    memset(&c, 0, sizeof c);
+    c.magic = SMAX_CONTEXT_MAGIC;
+    c.info.compute_units = 132;
+    c.info.max_group_size = 1024;
+    c.info.local_mem_bytes = 232448;
+    c.traits.preferred_group = 256;
+    c.traits.max_local_dynamic = 232448;
+    c.traits.cooperative = 1;
+    c.traits.cache_bytes = 50u << 20;
+    c.traits.max_cluster = 16;
+    c.traits.async_keep = 1;
+    return c;
+}
+
+static smax_exec_plan plan_of(struct smax_context_s *c, smax_direction dir,
+                              smax_dtype t, int64_t rows, int64_t cols)
+{
+    smax_problem p;
+    smax_problem_init(&p, sizeof p, rows, cols);
+    p.x_dtype = t;
+    p.y_dtype = t;
+    smax_exec_plan plan;
+    const smax_status st = smax_make_plan(c, &p, dir, &plan);
+    CHECK(st == SMAX_SUCCESS, "%lld x %lld: status %d (%s)", (long long)rows,
+          (long long)cols, (int)st, c->last_error);
+    return plan;
+}
+
+static int one_launch(const smax_exec_plan *p)
+{
+    return p->algorithm == SMAX_ALGO_MULTIBLOCK && p->cooperative &&
+           !p->reread && p->merge_levels == 1;
+}
+
+/* ---- the rules ---------------------------------------------------------- */
+
+/* Forward rows that fit on-chip stay fused at any length where the device
+ * keeps them by asynchronous copies; loaded through registers, rows past
+ * 32 elements per item of the largest group are spread. */
+static void test_fused_length(void)
+{
+    struct smax_context_s c = h100();
+    const int64_t shapes[][2] = {{8192, 50257}, {1024, 40000}};
+    for (int i = 0; i < 2; ++i) {
+        c.traits.async_keep = 1;
+        smax_exec_plan p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32,
+                                   shapes[i][0], shapes[i][1]);
+        CHECK(p.algorithm == SMAX_ALGO_FUSED, "kept by cp.async, %lld cols: "
+              "algorithm %d (%s)", (long long)shapes[i][1], (int)p.algorithm,
+              p.reason);
+        c.traits.async_keep = 0;
+        p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, shapes[i][0],
+                    shapes[i][1]);
+        CHECK(one_launch(&p), "through registers, %lld cols: not spread "
+              "(%s)", (long long)shapes[i][1], p.reason);
+    }
+    /* bf16 rows are kept as bits: 65536 of them fit. */
+    c.traits.async_keep = 1;
+    smax_exec_plan p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_BF16, 4096, 65536);
+    CHECK(p.algorithm == SMAX_ALGO_FUSED, "bf16 4096 x 65536: %s", p.reason);
+    /* Rows of 32768 and fewer were fused either way. */
+    c.traits.async_keep = 0;
+    p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 8192, 32768);
+    CHECK(p.algorithm == SMAX_ALGO_FUSED, "f32 8192 x 32768: %s", p.reason);
+}
+
+/* A forward row past on-chip memory is a thread-block cluster where its
+ * chunks leave at least 3 groups a compute unit, else the device-memory
+ * exchange at its 1/6 share. */
+static void test_cluster_cap(void)
+{
+    struct smax_context_s c = h100();
+    smax_exec_plan p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 1024, 262144);
+    CHECK(one_launch(&p) && p.cluster == p.chunks && p.chunks <= 16,
+          "f32 1024 x 262144: cluster %d, chunks %d (%s)", p.cluster,
+          p.chunks, p.reason);
+    CHECK(3 * (int64_t)p.chunk_len * 4 <= (int64_t)c.traits.max_local_dynamic,
+          "f32 1024 x 262144: a cluster chunk of %d elements leaves fewer "
+          "than 3 groups a unit", p.chunk_len);
+
+    /* 16 chunks of 2^20 bf16 would be 128 KB each: one group a unit. */
+    p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_BF16, 256, 1048576);
+    CHECK(one_launch(&p) && p.cluster == 0 && p.chunks > 16,
+          "bf16 256 x 2^20: cluster %d, chunks %d (%s)", p.cluster, p.chunks,
+          p.reason);
+    CHECK(6 * (int64_t)p.chunk_len * 2 <= (int64_t)c.traits.max_local_dynamic,
+          "bf16 256 x 2^20: chunks of %d elements past the 1/6 share",
+          p.chunk_len);
+
+    /* No clusters on the device, or none fits: the device-memory exchange. */
+    c.traits.max_cluster = 0;
+    p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 1024, 262144);
+    CHECK(one_launch(&p) && p.cluster == 0, "no clusters: cluster %d (%s)",
+          p.cluster, p.reason);
+    c.traits.max_cluster = 16;
+    clusters_fit = 0;
+    p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 1024, 262144);
+    CHECK(one_launch(&p) && p.cluster == 0, "no cluster fits: cluster %d "
+          "(%s)", p.cluster, p.reason);
+    clusters_fit = 1;
+}
+
+/* The gradient takes clusters only when asked (SMAX_CLUSTERS=1). */
+static void test_cluster_backward(void)
+{
+    struct smax_context_s c = h100();
+    smax_exec_plan p = plan_of(&c, SMAX_BACKWARD, SMAX_DTYPE_F32, 1024, 65536);
+    CHECK(one_launch(&p) && p.cluster == 0, "gradient: cluster %d (%s)",
+          p.cluster, p.reason);
+    c.traits.cluster_backward = 1;
+    p = plan_of(&c, SMAX_BACKWARD, SMAX_DTYPE_F32, 1024, 65536);
+    CHECK(one_launch(&p) && p.cluster == p.chunks && p.cluster > 0,
+          "gradient, clusters asked for: cluster %d, chunks %d (%s)",
+          p.cluster, p.chunks, p.reason);
+}
+
+int main(void)
+{
+    test_fused_length();
+    test_cluster_cap();
+    test_cluster_backward();
+    return UNIT_SUMMARY();
+}
