@@ -373,12 +373,15 @@ static int onchip_geometry(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
-/* Elements of a one-launch chunk at its share of on-chip memory. */
-static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan)
+/* Elements of a one-launch chunk where a compute unit holds
+ * `groups_per_cu` groups (SMAX_COOP_GROUPS_PER_CU, or
+ * SMAX_CLUSTER_GROUPS_PER_CU for a cluster's chunks). */
+static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan,
+                            int groups_per_cu)
 {
     const int64_t per_col =
         (int64_t)plan->onchip_bytes * fused_arrays(plan->direction);
-    return ctx->traits.max_local_dynamic / (SMAX_COOP_GROUPS_PER_CU * per_col);
+    return ctx->traits.max_local_dynamic / (groups_per_cu * per_col);
 }
 
 /* Rows past on-chip memory whose one-launch plan streams each chunk and
@@ -439,14 +442,15 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
  * (not on CPU devices, which run a group to its end before the next one
  * starts there). Where the device has thread-block clusters and a row
  * fits one, the row is a cluster (plan_cluster): up to max_cluster
- * chunks, grown past the share where the row needs it. Rows too long
+ * chunks, grown past the share where the row needs it while a compute
+ * unit still holds SMAX_CLUSTER_GROUPS_PER_CU of them. Rows too long
  * for on-chip memory re-read their chunks from the cache where they fit
  * it (reread_geometry). Returns 0 where the row cannot be held. */
 static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
                                   smax_exec_plan *plan)
 {
     const int64_t cus = ctx->info.compute_units;
-    const int64_t share = onchip_share(ctx, plan);
+    const int64_t share = onchip_share(ctx, plan, SMAX_COOP_GROUPS_PER_CU);
     if (share < 16)
         return 0;
     int64_t chunks = ceil_div(p->cols, share);
@@ -459,11 +463,9 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
     const int64_t in_cluster = chunks < ctx->traits.max_cluster
                                    ? chunks
                                    : ctx->traits.max_cluster;
-    const int64_t cluster_share =
-        ctx->traits.max_local_dynamic /
-        (SMAX_CLUSTER_GROUPS_PER_CU * (int64_t)plan->onchip_bytes *
-         fused_arrays(plan->direction));
-    if (in_cluster > 0 && ceil_div(p->cols, in_cluster) <= cluster_share &&
+    if (in_cluster > 0 &&
+        ceil_div(p->cols, in_cluster) <=
+            onchip_share(ctx, plan, SMAX_CLUSTER_GROUPS_PER_CU) &&
         onchip_geometry(ctx, p, plan, in_cluster, cluster_bytes()) &&
         plan_cluster(ctx, plan))
         return 1;
@@ -615,7 +617,8 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
          * at 85%. */
         const int64_t item_cols =
             SMAX_FUSED_MAX_ITEM_ELEMS * (int64_t)ctx->info.max_group_size;
-        const int small_chunks = onchip_share(ctx, plan) <
+        const int small_chunks = onchip_share(ctx, plan,
+                                              SMAX_COOP_GROUPS_PER_CU) <
                                  SMAX_COOP_MIN_ITEM_ELEMS * group_size(ctx);
         const int many_rows = rows_plan.groups >= busy;
         const int spread =

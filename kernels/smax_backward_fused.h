@@ -18,7 +18,7 @@
  * at j = first, first + step, ... below end: keeps y in ky and dy in kd
  * at element j + shift and adds their terms of S to (s, s_lost). Through
  * registers, never by the forward pass's asynchronous copies
- * (smax_async_pays): H100, one-launch bf16 rows of 65536 columns 72.2 ->
+ * (smax_async_keeps): H100, one-launch bf16 rows of 65536 columns 72.2 ->
  * 67.5% of copy and f32 75.2 -> 72.7 with them, on-chip fused rows even
  * (bench/results/h100-2026-11-24). */
 SMAX_FN void smax_bwd_keep_terms(const SMAX_GLOBAL smax_in_t *yr,

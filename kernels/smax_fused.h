@@ -61,11 +61,12 @@ SMAX_FN float smax_fused_kept(const SMAX_LOCAL smax_onchip_t *row, int i,
 #if defined(SMAX_ASYNC_KEEP)
 /* Pass 1 with every vector of an item in flight at once, copied to
  * on-chip memory without passing through registers, then read back: each
- * item reads only what it copied, so no barrier. An f32 row is kept
- * unscaled this way, so only where scale is 1. */
+ * item reads only what it copied, so no barrier. Where the registers would
+ * take more than one batch (smax_onchip.h); an f32 row is kept unscaled
+ * this way, so only where scale is 1. */
 SMAX_FN int smax_async_keeps(int first, int end, int step, float scale)
 {
-    return smax_async_pays(first, end, step) &&
+    return end - first > SMAX_KEEP_BATCH * step &&
            (SMAX_ONCHIP_KEEPS_BITS || scale == 1.0f);
 }
 

@@ -59,19 +59,16 @@ SMAX_FN SMAX_LOCAL float *smax_onchip_after(SMAX_LOCAL smax_onchip_t *base,
 
 /* The forward pass keeps an item's vectors of a row by asynchronous
  * copies (smax_dialect.h) where loading them through registers takes more
- * than one batch, each batch a round trip to memory. H100, % of copy
- * (bench/results/h100-2026-11-24): one-launch f32 rows of 65536 columns
- * 73.9 -> 79.3, 262144 71.9 -> 76.9, bf16 65536 71.4 -> 75.0; fused f32
- * rows of 32768 85.7 -> 90.5, bf16 16384 88.9 -> 94.9. bf16 rows of 8192
+ * than one batch, each batch a round trip to memory (smax_async_keeps).
+ * H100, % of copy (bench/results/h100-2026-11-24): one-launch f32 rows
+ * of 65536 columns 73.9 -> 79.3, 262144 71.9 -> 76.9, bf16 65536 71.4 ->
+ * 75.0; fused f32 rows of 32768 85.7 -> 90.5, bf16 16384 88.9 -> 94.9.
+ * bf16 rows of 8192
  * columns, one batch an item, ran 1.3 points slower so (reading the row
  * back is one more on-chip pass), and the gradient lost with them
  * (smax_bwd_keep_terms). SMAX_NO_ASYNC_KEEP turns them off (A/B builds). */
 #if defined(SMAX_HAVE_ASYNC_COPY) && !defined(SMAX_NO_ASYNC_KEEP)
 #define SMAX_ASYNC_KEEP 1
-SMAX_FN int smax_async_pays(int first, int end, int step)
-{
-    return end - first > SMAX_KEEP_BATCH * step;
-}
 #endif
 
 #if SMAX_ONCHIP_KEEPS_BITS
