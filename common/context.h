@@ -24,8 +24,6 @@ typedef struct smax_device_traits {
     int max_cluster;             /* groups a thread-block cluster may
                                     have; 0: no clusters
                                     (kernels/smax_cluster.h)           */
-    int cluster_backward;        /* the gradient's one-launch rows are
-                                    clusters too (SMAX_CLUSTERS=1)     */
     int async_keep;              /* forward on-chip rows are kept by
                                     asynchronous copies (NVIDIA sm_80+,
                                     kernels/smax_onchip.h)             */

@@ -307,10 +307,11 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
 #define SMAX_COOP_MIN_ITEM_ELEMS 16
 
 /* On-chip bytes the cluster kernels take past the portable ones: the
- * published partial (kernels/smax_multiblock_cluster.h). */
-static size_t cluster_bytes(void)
+ * exchange's transaction barrier and a partial per group of the cluster
+ * (kernels/smax_cluster.h). */
+static size_t cluster_bytes(int64_t chunks)
 {
-    return 2 * sizeof(float);
+    return sizeof(uint64_t) + (size_t)chunks * 2 * sizeof(float);
 }
 
 /* Makes a one-launch plan's rows thread-block clusters
@@ -319,8 +320,7 @@ static size_t cluster_bytes(void)
  * and no group waits on one the hardware has not made resident. */
 static int plan_cluster(smax_context ctx, smax_exec_plan *plan)
 {
-    if ((plan->direction == SMAX_BACKWARD && !ctx->traits.cluster_backward) ||
-        plan->chunks > ctx->traits.max_cluster ||
+    if (plan->chunks > ctx->traits.max_cluster ||
         smax_backend_max_clusters(
             ctx,
             plan->direction == SMAX_BACKWARD ? SMAX_KERNEL_BWD_MB_CLUSTER
@@ -466,7 +466,7 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
     if (in_cluster > 0 &&
         ceil_div(p->cols, in_cluster) <=
             onchip_share(ctx, plan, SMAX_CLUSTER_GROUPS_PER_CU) &&
-        onchip_geometry(ctx, p, plan, in_cluster, cluster_bytes()) &&
+        onchip_geometry(ctx, p, plan, in_cluster, cluster_bytes(in_cluster)) &&
         plan_cluster(ctx, plan))
         return 1;
     if (!ctx->traits.cooperative)

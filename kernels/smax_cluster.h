@@ -1,12 +1,13 @@
 /*
  * smax_cluster.h - how the groups of one row cooperate when they form a
  * thread-block cluster (CUDA, sm_90 and later): the hardware makes the
- * groups of a cluster resident at once, so they exchange their chunks'
- * partials through each other's on-chip memory (distributed shared
- * memory) behind the cluster barrier, with no device-memory area, ticket
- * or flag (compare smax_cooperative.h, the portable exchange). A row is
- * one cluster: group g of the launch holds chunk g % chunks of row
- * g / chunks, and is the cluster's group of rank g % chunks.
+ * groups of a cluster resident at once, so each group pushes its chunk's
+ * partial into every group's on-chip memory (distributed shared memory)
+ * and waits on its own transaction barrier until all have arrived, with no
+ * device-memory area, ticket or flag (compare smax_cooperative.h, the
+ * portable exchange). A row is one cluster: group g of the launch holds
+ * chunk g % chunks of row g / chunks, and is the cluster's group of rank
+ * g % chunks. The host plans at most SMAX_WARP_SIZE chunks a cluster.
  */
 #ifndef SMAX_CLUSTER_H
 #define SMAX_CLUSTER_H
@@ -17,41 +18,55 @@
 #endif
 
 #if defined(SMAX_CLUSTER_ARCH)
-/* Publishes this group's partial in `pub` (two floats of its own on-chip
- * memory, untouched until the group ends), waits for every group of the
- * cluster to publish, and merges the `chunks` partials: every item takes
- * its share in rank order and the group reduces the shares in a fixed
- * order, so every group of the row gets the same bits. Peers read `pub`
- * until the cluster's next barrier: the group must call
- * smax_cluster_finish before it ends. Called by every item; `red` as for
- * smax_reduce_partial. */
-SMAX_FN smax_partial smax_cluster_exchange(smax_partial mine, int chunks,
-                                           float *pub, float *red, int lid,
-                                           int lanes)
+/* A group's exchange area, after its reduction scratch: the transaction
+ * barrier, then one partial (two floats) per group of the cluster, in
+ * rank order. common/plan.c reserves cluster_bytes(chunks) for it. */
+typedef struct smax_cluster_area {
+    unsigned long long *bar;
+    float *slots;
+} smax_cluster_area;
+
+SMAX_FN smax_cluster_area smax_cluster_area_at(float *after_red)
 {
-    if (lid == 0) {
-        pub[0] = mine.m;
-        pub[1] = mine.s;
-    }
-    SMAX_CLUSTER_ARRIVE();
-    SMAX_CLUSTER_WAIT();
-    smax_partial p = smax_partial_identity();
-    for (int r = lid; r < chunks; r += lanes) {
-        const float2 q = SMAX_CLUSTER_LOAD2(pub, (unsigned)r);
-        smax_partial t;
-        t.m = q.x;
-        t.s = q.y;
-        p = smax_merge(p, t);
-    }
-    SMAX_CLUSTER_ARRIVE(); /* this group has read its peers */
-    return smax_reduce_partial(red, p, lid, lid, lanes);
+    smax_cluster_area a;
+    a.bar = (unsigned long long *)after_red;
+    a.slots = (float *)(a.bar + 1);
+    return a;
 }
 
-/* Waits until every group of the cluster has read its peers' partials,
- * so that this group's on-chip memory may go. */
-SMAX_FN void smax_cluster_finish(void)
+/* Readies the group's barrier for the chunks' partials and tells the
+ * cluster so. Called by every item at the start of the kernel: the
+ * cluster's wait in smax_cluster_exchange then costs nothing, every group
+ * having arrived long before. */
+SMAX_FN void smax_cluster_begin(smax_cluster_area a, int chunks, int lid)
 {
-    SMAX_CLUSTER_WAIT();
+    if (lid == 0)
+        SMAX_CLUSTER_BAR_INIT(a.bar, (unsigned)chunks * 2u * sizeof(float));
+    SMAX_CLUSTER_ARRIVE();
+}
+
+/* Pushes this group's partial to every group of the cluster, waits for
+ * theirs, and merges the `chunks` partials in rank order: every warp of
+ * every group reduces the same values in the same tree, so all get the
+ * same bits, with no barrier of the group. A group may end as soon as it
+ * has them: what it pushed lands in groups that wait for it. Called by
+ * every item, each holding `mine`. */
+SMAX_FN smax_partial smax_cluster_exchange(smax_partial mine, int chunks,
+                                           int rank, smax_cluster_area a,
+                                           int lid)
+{
+    SMAX_CLUSTER_WAIT(); /* every group's barrier is ready */
+    if (lid < chunks)
+        SMAX_CLUSTER_PUSH2(a.slots + 2 * rank, a.bar, (unsigned)lid, mine.m,
+                           mine.s);
+    SMAX_CLUSTER_BAR_WAIT(a.bar);
+    const int lane = lid % SMAX_WARP_SIZE;
+    smax_partial p = smax_partial_identity();
+    if (lane < chunks) {
+        p.m = a.slots[2 * lane];
+        p.s = a.slots[2 * lane + 1];
+    }
+    return smax_warp_reduce_partial(p, SMAX_WARP_SIZE);
 }
 #endif
 

@@ -4,8 +4,8 @@
  * (CUDA, sm_90 and later): the phases of smax_multiblock_onchip.h and
  * smax_backward_multiblock_onchip.h around the cluster's exchange
  * (smax_cluster.h) instead of the device-memory one. Dynamic on-chip
- * memory: what the portable kernels take, then the published partial
- * (two floats).
+ * memory: what the portable kernels take, then the exchange area
+ * (smax_cluster_area).
  */
 #ifndef SMAX_MULTIBLOCK_CLUSTER_H
 #define SMAX_MULTIBLOCK_CLUSTER_H
@@ -29,15 +29,16 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_cluster)(
     const int lanes = SMAX_GROUP_SIZE();
     smax_onchip_t *chunk = (smax_onchip_t *)smax_dyn_local;
     float *red = smax_onchip_after(chunk, 1, chunk_pitch);
+    const smax_cluster_area area = smax_cluster_area_at(red + 2 * lanes);
+    smax_cluster_begin(area, chunks, lid);
     const smax_chunk c = smax_chunk_of(SMAX_GROUP_ID(), cols, chunk_len, chunks);
     const smax_in_t *xr = x + x_off + c.row * x_stride;
     smax_out_t *yr = y + y_off + c.row * y_stride;
     const smax_held h = smax_fwd_held_of(c, xr, yr);
     const smax_partial mine = smax_held_keep(xr, h, chunk, red, scale, lid, lanes);
     const smax_partial total = smax_cluster_exchange(
-        mine, chunks, red + 2 * lanes, red, lid, lanes);
+        mine, chunks, c.begin / chunk_len, area, lid);
     smax_held_write(yr, h, chunk, total, scale, flags, lid, lanes);
-    smax_cluster_finish();
 #endif
 }
 
@@ -55,6 +56,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_cluster)(
     smax_onchip_t *ky = (smax_onchip_t *)smax_dyn_local;
     smax_onchip_t *kd = ky + chunk_pitch;
     float *red = smax_onchip_after(ky, 2, chunk_pitch);
+    const smax_cluster_area area = smax_cluster_area_at(red + 2 * lanes);
+    smax_cluster_begin(area, chunks, lid);
     const smax_chunk c = smax_chunk_of(SMAX_GROUP_ID(), cols, chunk_len, chunks);
     const smax_in_t *yr = y + y_off + c.row * y_stride;
     const smax_in_t *dyr = dy + dy_off + c.row * dy_stride;
@@ -63,10 +66,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_cluster)(
     const smax_partial mine =
         smax_bwd_held_keep(yr, dyr, h, ky, kd, red, flags, lid, lanes);
     const float total = smax_bwd_total(
-        smax_cluster_exchange(mine, chunks, red + 2 * lanes, red, lid, lanes)
-            .s);
+        smax_cluster_exchange(mine, chunks, c.begin / chunk_len, area, lid).s);
     smax_bwd_held_write(dxr, h, ky, kd, total, scale, flags, lid, lanes);
-    smax_cluster_finish();
 #endif
 }
 #endif /* SMAX_HAVE_CLUSTER */

@@ -37,19 +37,16 @@ static int is_cluster_kernel(int k)
     return k >= SMAX_PORTABLE_KERNEL_COUNT;
 }
 
-/* Where the device launches thread-block clusters, the forward pass's
- * one-launch rows are clusters that exchange their partials in on-chip
- * memory (kernels/smax_cluster.h): with their chunks kept by asynchronous
- * copies (kernels/smax_onchip.h) they ran 2 to 6 points of copy above the
- * device-memory exchange on the H100 (f32 512 x 65536 79.3 -> 83.6%,
- * 128 x 262144 76.9 -> 82.7, bf16 256 x 131072 68.1 -> 71.8;
- * bench/results/h100-2026-11-24). The gradient keeps the device-memory
- * exchange (kernels/smax_cooperative.h), which ran up to 9 points above
- * its clusters (f32 128 x 262144 70.0 vs 60.9). SMAX_CLUSTERS=0 in the
- * environment turns clusters off, SMAX_CLUSTERS=1 takes them for the
- * gradient too. Past the portable 8 groups, as many as the kernels may
- * opt into (16 on the H100); whether a cluster of a given size fits is
- * asked per plan (smax_backend_max_clusters). */
+/* Where the device launches thread-block clusters, the one-launch rows of
+ * both directions are clusters that push their partials into each other's
+ * on-chip memory (kernels/smax_cluster.h). On the H100 that ran 9-12
+ * points of copy above the device-memory exchange forward (f32 1024 x
+ * 262144 88.8 -> 98.7%, bf16 4096 x 128256 80.6 -> 97.7) and up to 19
+ * in the gradient (bf16 1024 x 262144 73.4 -> 92.2, f32 8192 x 32768
+ * 78.8 -> 93.1; bench/results/h100-2026-11-24b). SMAX_CLUSTERS=0 in the
+ * environment turns clusters off. Past the portable 8 groups, as many as
+ * the kernels may opt into (16 on the H100); whether a cluster of a given
+ * size fits is asked per plan (smax_backend_max_clusters). */
 static smax_status smax_gpu_init_clusters(smax_context ctx)
 {
     int launch = 0;
@@ -58,7 +55,6 @@ static smax_status smax_gpu_init_clusters(smax_context ctx)
         "querying cluster launch");
     const char *env = getenv("SMAX_CLUSTERS");
     ctx->traits.max_cluster = 0;
-    ctx->traits.cluster_backward = env != NULL && strcmp(env, "1") == 0;
     if (!launch || (env != NULL && strcmp(env, "0") == 0))
         return SMAX_SUCCESS;
     int max = 16;
