@@ -486,6 +486,35 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
+/* A forward row that fits one group's on-chip memory runs as a
+ * thread-block cluster, where the device has them, if it leaves fewer than
+ * two groups a compute unit (a unit then holds several groups, one loading
+ * while another writes) or if its rows are fewer than a quarter of the
+ * units and too long for registers. H100, forced fused vs cluster, same
+ * run (bench/results/h100-2026-11-24b): f32 rows of 32000 77.7 -> 93.7% of
+ * copy (256 rows), 91.0 -> 96.8 (1024), 8192 x 50257 95.0 -> 96.9; bf16
+ * 4096 x 65536 93.7 -> 98.8, 512 x 65536 75.9 -> 89.5, 32 x 32000 54.9 ->
+ * 61.8; where two groups or more fit a unit and the rows are more, fused
+ * ran level or ahead (bf16 8192 x 50257 95.4 vs 94.5, 256 x 32000 82.3 vs
+ * 75.9). The gradient's fused rows stayed ahead of its clusters (bf16 256
+ * x 32000 82.8 vs 71.0). Returns 0, the plan untouched, where no cluster
+ * is planned. */
+static int plan_cluster_row(smax_context ctx, const smax_problem *p,
+                            smax_exec_plan *plan)
+{
+    const int holds_few = 2 * p->cols * plan->onchip_bytes >
+                          (int64_t)ctx->traits.max_local_dynamic;
+    const int rows_few = 4 * p->rows < (int64_t)ctx->info.compute_units &&
+                         p->cols > reg_max_cols(ctx, plan);
+    smax_exec_plan c = *plan;
+    if (plan->direction != SMAX_FORWARD || ctx->traits.max_cluster < 1 ||
+        !(holds_few || rows_few) || !plan_multiblock_onchip(ctx, p, &c) ||
+        !c.cluster)
+        return 0;
+    *plan = c;
+    return 1;
+}
+
 /* Multi-block: in one launch where the chunks can be held on-chip, else
  * in three phases. */
 static void plan_multiblock_any(smax_context ctx, const smax_problem *p,
@@ -626,7 +655,8 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
              (!fits || (dir == SMAX_FORWARD && !ctx->traits.async_keep &&
                         p->cols > item_cols))) ||
             (rows_plan.groups < very_few && p->cols >= long_row);
-        if (spread && plan_multiblock_onchip(ctx, p, plan)) {
+        if ((spread && plan_multiblock_onchip(ctx, p, plan)) ||
+            (fits && plan_cluster_row(ctx, p, plan))) {
             snprintf(plan->reason, sizeof plan->reason,
                      plan->reread ? "auto: %s: %d chunks a row re-read from "
                                     "the cache by %s, one launch"

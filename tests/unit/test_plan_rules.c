@@ -83,10 +83,12 @@ static int one_launch(const smax_exec_plan *p)
 
 /* Forward rows that fit on-chip stay fused at any length where the device
  * keeps them by asynchronous copies; loaded through registers, rows past
- * 32 elements per item of the largest group are spread. */
+ * 32 elements per item of the largest group are spread. On a device
+ * without clusters (HIP on NVIDIA keeps by cp.async and has none). */
 static void test_fused_length(void)
 {
     struct smax_context_s c = h100();
+    c.traits.max_cluster = 0;
     const int64_t shapes[][2] = {{8192, 50257}, {1024, 40000}};
     for (int i = 0; i < 2; ++i) {
         c.traits.async_keep = 1;
@@ -109,6 +111,49 @@ static void test_fused_length(void)
     c.traits.async_keep = 0;
     p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 8192, 32768);
     CHECK(p.algorithm == SMAX_ALGO_FUSED, "f32 8192 x 32768: %s", p.reason);
+}
+
+static int is_cluster(const smax_exec_plan *p)
+{
+    return one_launch(p) && p->cluster == p->chunks && p->cluster > 0;
+}
+
+/* Forward rows that fit on-chip are clusters where they leave fewer than
+ * two groups a compute unit, or where the rows are fewer than a quarter
+ * of the units and too long for registers; fused otherwise, and in the
+ * gradient. */
+static void test_cluster_rows(void)
+{
+    struct smax_context_s c = h100();
+    const struct {
+        smax_direction dir;
+        smax_dtype t;
+        int64_t rows, cols;
+        int cluster;
+    } cases[] = {
+        {SMAX_FORWARD, SMAX_DTYPE_F32, 8192, 50257, 1},  /* 1 a unit     */
+        {SMAX_FORWARD, SMAX_DTYPE_F32, 1024, 32000, 1},  /* 1 a unit     */
+        {SMAX_FORWARD, SMAX_DTYPE_BF16, 4096, 65536, 1}, /* 1 a unit     */
+        {SMAX_FORWARD, SMAX_DTYPE_BF16, 8192, 50257, 0}, /* 2 a unit     */
+        {SMAX_FORWARD, SMAX_DTYPE_BF16, 256, 32000, 0},  /* 3 a unit     */
+        {SMAX_FORWARD, SMAX_DTYPE_BF16, 32, 32000, 1},   /* 32 rows      */
+        {SMAX_FORWARD, SMAX_DTYPE_BF16, 24, 4096, 0},    /* registers    */
+        {SMAX_BACKWARD, SMAX_DTYPE_BF16, 1024, 32000, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        smax_exec_plan p = plan_of(&c, cases[i].dir, cases[i].t,
+                                   cases[i].rows, cases[i].cols);
+        CHECK(is_cluster(&p) == cases[i].cluster &&
+                  (cases[i].cluster || p.algorithm == SMAX_ALGO_FUSED),
+              "case %zu, %lld x %lld: want %s (%s)", i,
+              (long long)cases[i].rows, (long long)cases[i].cols,
+              cases[i].cluster ? "a cluster" : "fused", p.reason);
+    }
+    /* Where no cluster fits, the row stays fused. */
+    clusters_fit = 0;
+    smax_exec_plan p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 1024, 32000);
+    CHECK(p.algorithm == SMAX_ALGO_FUSED, "no cluster fits: %s", p.reason);
+    clusters_fit = 1;
 }
 
 /* A forward row past on-chip memory is a thread-block cluster where its
@@ -165,6 +210,7 @@ static void test_cluster_backward(void)
 int main(void)
 {
     test_fused_length();
+    test_cluster_rows();
     test_cluster_cap();
     test_cluster_backward();
     return UNIT_SUMMARY();
