@@ -287,6 +287,11 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * 128 x 262144 in 16 chunks of 64 KB 82.7 against 76.9;
  * bench/results/h100-2026-11-24). */
 #define SMAX_CLUSTER_GROUPS_PER_CU 3
+/* The same for the gradient's clusters, which ran faster down to one group
+ * a unit: f32 1024 x 262144 (16 chunks of 128 KB of y and dy) 71.3 -> 81.5
+ * against the device-memory exchange, the rest level; the forward's bf16
+ * 256 x 1M lost 80.7 -> 71.3 so (bench/results/h100-2026-11-24b). */
+#define SMAX_BWD_CLUSTER_GROUPS_PER_CU 1
 /* Elements per work-item past which one group computes a forward row more
  * slowly than several groups that share it, where the row is loaded
  * through registers: the fused kernel ran rows of 32768 elements (32 per
@@ -465,7 +470,10 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
                                    : ctx->traits.max_cluster;
     if (in_cluster > 0 &&
         ceil_div(p->cols, in_cluster) <=
-            onchip_share(ctx, plan, SMAX_CLUSTER_GROUPS_PER_CU) &&
+            onchip_share(ctx, plan,
+                         plan->direction == SMAX_BACKWARD
+                             ? SMAX_BWD_CLUSTER_GROUPS_PER_CU
+                             : SMAX_CLUSTER_GROUPS_PER_CU) &&
         onchip_geometry(ctx, p, plan, in_cluster, cluster_bytes(in_cluster)) &&
         plan_cluster(ctx, plan))
         return 1;
