@@ -322,10 +322,13 @@ static size_t cluster_bytes(int64_t chunks)
 /* Makes a one-launch plan's rows thread-block clusters
  * (kernels/smax_cluster.h) where the device has clusters of `chunks`
  * groups of this size: the chunks' partials are then exchanged on-chip,
- * and no group waits on one the hardware has not made resident. */
+ * and no group waits on one the hardware has not made resident. Not for
+ * rows of one chunk: a cluster of one group has no distributed shared
+ * memory (compute-sanitizer's memcheck: "Cluster needs to have at least
+ * 2 blocks" at the push). */
 static int plan_cluster(smax_context ctx, smax_exec_plan *plan)
 {
-    if (plan->chunks > ctx->traits.max_cluster ||
+    if (plan->chunks < 2 || plan->chunks > ctx->traits.max_cluster ||
         smax_backend_max_clusters(
             ctx,
             plan->direction == SMAX_BACKWARD ? SMAX_KERNEL_BWD_MB_CLUSTER

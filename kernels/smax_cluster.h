@@ -7,7 +7,8 @@
  * device-memory area, ticket or flag (compare smax_cooperative.h, the
  * portable exchange). A row is one cluster: group g of the launch holds
  * chunk g % chunks of row g / chunks, and is the cluster's group of rank
- * g % chunks. The host plans at most SMAX_WARP_SIZE chunks a cluster.
+ * g % chunks. The host plans 2 to SMAX_WARP_SIZE chunks a cluster (a
+ * cluster of one group has no distributed shared memory to push into).
  */
 #ifndef SMAX_CLUSTER_H
 #define SMAX_CLUSTER_H
@@ -38,10 +39,10 @@ SMAX_FN smax_cluster_area smax_cluster_area_at(float *after_red)
  * cluster so. Called by every item at the start of the kernel: the
  * cluster's wait in smax_cluster_exchange then costs nothing, every group
  * having arrived long before. */
-SMAX_FN void smax_cluster_begin(smax_cluster_area a, int chunks, int lid)
+SMAX_FN void smax_cluster_begin(smax_cluster_area a, int lid)
 {
     if (lid == 0)
-        SMAX_CLUSTER_BAR_INIT(a.bar, (unsigned)chunks * 2u * sizeof(float));
+        SMAX_CLUSTER_BAR_INIT(a.bar);
     SMAX_CLUSTER_ARRIVE();
 }
 
@@ -56,6 +57,8 @@ SMAX_FN smax_partial smax_cluster_exchange(smax_partial mine, int chunks,
                                            int lid)
 {
     SMAX_CLUSTER_WAIT(); /* every group's barrier is ready */
+    if (lid == 0)
+        SMAX_CLUSTER_BAR_EXPECT(a.bar, (unsigned)chunks * 2u * sizeof(float));
     if (lid < chunks)
         SMAX_CLUSTER_PUSH2(a.slots + 2 * rank, a.bar, (unsigned)lid, mine.m,
                            mine.s);

@@ -192,17 +192,24 @@ typedef unsigned short smax_f16_mem;
     asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory")
 #define SMAX_CLUSTER_WAIT() \
     asm volatile("barrier.cluster.wait.aligned;" ::: "memory")
-/* A transaction barrier (mbarrier) in on-chip memory that completes once
- * `bytes` have been stored into this group's on-chip memory by
- * SMAX_CLUSTER_PUSH2, from any group of the cluster. */
-SMAX_FN void smax_cluster_bar_init(unsigned long long *bar, unsigned bytes)
+/* A transaction barrier (mbarrier) in on-chip memory for one arrival,
+ * made visible to the cluster's groups (before the cluster barrier's
+ * arrive). */
+SMAX_FN void smax_cluster_bar_init(unsigned long long *bar)
 {
     const unsigned a = (unsigned)__cvta_generic_to_shared(bar);
     asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(a) : "memory");
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+}
+/* The one arrival: the barrier's phase completes once `bytes` more have
+ * been stored into this group's on-chip memory by SMAX_CLUSTER_PUSH2, from
+ * any group of the cluster (pushes that land first count as well). */
+SMAX_FN void smax_cluster_bar_expect(unsigned long long *bar, unsigned bytes)
+{
+    const unsigned a = (unsigned)__cvta_generic_to_shared(bar);
     asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(a),
                  "r"(bytes)
                  : "memory");
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 }
 /* Stores (x, y) at on-chip address `slot` of the cluster's group `rank`
  * and counts its 8 bytes on that group's barrier at `bar`. */
@@ -234,7 +241,8 @@ SMAX_FN void smax_cluster_bar_wait(unsigned long long *bar)
                      : "memory");
     } while (!done);
 }
-#define SMAX_CLUSTER_BAR_INIT(bar, bytes) smax_cluster_bar_init((bar), (bytes))
+#define SMAX_CLUSTER_BAR_INIT(bar) smax_cluster_bar_init(bar)
+#define SMAX_CLUSTER_BAR_EXPECT(bar, bytes) smax_cluster_bar_expect((bar), (bytes))
 #define SMAX_CLUSTER_PUSH2(slot, bar, rank, x, y) \
     smax_cluster_push2((slot), (bar), (rank), (x), (y))
 #define SMAX_CLUSTER_BAR_WAIT(bar) smax_cluster_bar_wait(bar)

@@ -30,7 +30,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_cluster)(
     smax_onchip_t *chunk = (smax_onchip_t *)smax_dyn_local;
     float *red = smax_onchip_after(chunk, 1, chunk_pitch);
     const smax_cluster_area area = smax_cluster_area_at(red + 2 * lanes);
-    smax_cluster_begin(area, chunks, lid);
+    smax_cluster_begin(area, lid);
     const smax_chunk c = smax_chunk_of(SMAX_GROUP_ID(), cols, chunk_len, chunks);
     const smax_in_t *xr = x + x_off + c.row * x_stride;
     smax_out_t *yr = y + y_off + c.row * y_stride;
@@ -57,7 +57,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_cluster)(
     smax_onchip_t *kd = ky + chunk_pitch;
     float *red = smax_onchip_after(ky, 2, chunk_pitch);
     const smax_cluster_area area = smax_cluster_area_at(red + 2 * lanes);
-    smax_cluster_begin(area, chunks, lid);
+    smax_cluster_begin(area, lid);
     const smax_chunk c = smax_chunk_of(SMAX_GROUP_ID(), cols, chunk_len, chunks);
     const smax_in_t *yr = y + y_off + c.row * y_stride;
     const smax_in_t *dyr = dy + dy_off + c.row * dy_stride;

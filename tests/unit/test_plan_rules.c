@@ -156,6 +156,21 @@ static void test_cluster_rows(void)
     clusters_fit = 1;
 }
 
+/* A row of one chunk is never a cluster: a cluster of one group has no
+ * distributed shared memory to push its partial into. */
+static void test_cluster_of_one(void)
+{
+    struct smax_context_s c = h100();
+    smax_problem pr;
+    smax_problem_init(&pr, sizeof pr, 1, 1000);
+    pr.algorithm = SMAX_ALGO_MULTIBLOCK;
+    smax_exec_plan p;
+    CHECK(smax_make_plan(&c, &pr, SMAX_FORWARD, &p) == SMAX_SUCCESS &&
+              p.chunks == 1 && p.cluster == 0,
+          "1 x 1000 forced multiblock: chunks %d, cluster %d (%s)", p.chunks,
+          p.cluster, p.reason);
+}
+
 /* A forward row past on-chip memory is a thread-block cluster where its
  * chunks leave at least 3 groups a compute unit, else the device-memory
  * exchange at its 1/6 share. */
@@ -215,6 +230,7 @@ int main(void)
 {
     test_fused_length();
     test_cluster_rows();
+    test_cluster_of_one();
     test_cluster_cap();
     test_cluster_backward();
     return UNIT_SUMMARY();
