@@ -20,7 +20,9 @@
  * registers, never by the forward pass's asynchronous copies
  * (smax_async_keeps): H100, one-launch bf16 rows of 65536 columns 72.2 ->
  * 67.5% of copy and f32 75.2 -> 72.7 with them, on-chip fused rows even
- * (bench/results/h100-2026-11-24). */
+ * (bench/results/h100-2026-11-24); with the clusters' pushing exchange,
+ * +5 at f32 8192 x 32768 but -5 at f32 1024 x 32000 and bf16 4096 x 65536
+ * (bench/results/h100-2026-11-24b). */
 SMAX_FN void smax_bwd_keep_terms(const SMAX_GLOBAL smax_in_t *yr,
                                  const SMAX_GLOBAL smax_in_t *dyr,
                                  SMAX_LOCAL smax_onchip_t *ky,

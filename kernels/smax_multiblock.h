@@ -13,9 +13,10 @@
 #include "smax_rows.h"
 #endif
 
-/* Chunk `chunk` of `row` for group g: [begin, end). */
+/* Chunk `index` of `row` for group g: [begin, end). */
 typedef struct smax_chunk {
     smax_i64 row;
+    int index;
     int begin, end;
 } smax_chunk;
 
@@ -24,7 +25,8 @@ SMAX_FN smax_chunk smax_chunk_of(smax_i64 g, int cols, int chunk_len,
 {
     smax_chunk c;
     c.row = g / chunks;
-    c.begin = (int)(g - c.row * chunks) * chunk_len;
+    c.index = (int)(g - c.row * chunks);
+    c.begin = c.index * chunk_len;
     c.end = cols - c.begin < chunk_len ? cols : c.begin + chunk_len;
     return c;
 }

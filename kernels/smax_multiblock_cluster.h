@@ -37,7 +37,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_cluster)(
     const smax_held h = smax_fwd_held_of(c, xr, yr);
     const smax_partial mine = smax_held_keep(xr, h, chunk, red, scale, lid, lanes);
     const smax_partial total = smax_cluster_exchange(
-        mine, chunks, c.begin / chunk_len, area, lid);
+        mine, chunks, c.index, area, lid);
     smax_held_write(yr, h, chunk, total, scale, flags, lid, lanes);
 #endif
 }
@@ -66,7 +66,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_cluster)(
     const smax_partial mine =
         smax_bwd_held_keep(yr, dyr, h, ky, kd, red, flags, lid, lanes);
     const float total = smax_bwd_total(
-        smax_cluster_exchange(mine, chunks, c.begin / chunk_len, area, lid).s);
+        smax_cluster_exchange(mine, chunks, c.index, area, lid).s);
     smax_bwd_held_write(dxr, h, ky, kd, total, scale, flags, lid, lanes);
 #endif
 }
