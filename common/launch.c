@@ -177,7 +177,8 @@ static const kernel_set *kernels_of(const smax_exec_plan *plan)
                                             : &forward_kernels;
 }
 
-/* Row kernels: operands, rows, cols, [cols_padded], lanes, scale, flags. */
+/* Row kernels: operands, rows, cols, [cols_padded or tile_rows], lanes,
+ * scale, flags. */
 static smax_status run_rows(smax_context ctx, const smax_problem *p,
                             const smax_exec_plan *plan, const operand_args *o)
 {
@@ -193,7 +194,10 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
                            plan->group_size, 0, 0, &k);
     }
     smax_kernel_id kernel = ks->online;
-    if (plan->algorithm == SMAX_ALGO_FUSED && plan->in_registers) {
+    if (plan->algorithm == SMAX_ALGO_FUSED && plan->tile_rows) {
+        kernel = SMAX_KERNEL_FUSED_TILE; /* forward only (plan.c) */
+        push(&k, i32_arg(plan->tile_rows));
+    } else if (plan->algorithm == SMAX_ALGO_FUSED && plan->in_registers) {
         kernel = ks->fused_regs;
     } else if (plan->algorithm == SMAX_ALGO_FUSED) {
         kernel = ks->fused;

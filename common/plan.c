@@ -166,10 +166,72 @@ static int reg_group(smax_context ctx, const smax_problem *p,
                          reg_group_cap(ctx, plan));
 }
 
+/* Group of the tile kernel (kernels/smax_fused_tile.h). */
+#ifndef SMAX_TILE_GROUP
+#define SMAX_TILE_GROUP 256
+#endif
+/* Largest row slot of the tile kernel, in items, where input and output
+ * are 16-bit, and where one of them is f32 (whose tile takes twice the
+ * on-chip bytes and whose register kernel loses less to odd rows). H100,
+ * % of copy against the register kernel (bench/results/h100-2026-11-24c):
+ * bf16 rows of 100 columns 71.5 -> 80.0, 250 85.6 -> 89.3, 1001 87.0 ->
+ * 89.7 (64 items), 333 level; bf16 -> f32 100 64 -> 90, 196 84 -> 87, but
+ * 500 94 -> 89 (32 items); f32 -> bf16 100 85 -> 98, 1001 98 -> 94.
+ * TODO(call 5): the 16-bit cap from rows of 1500-4095. */
+#ifndef SMAX_TILE_MAX_LANES
+#define SMAX_TILE_MAX_LANES 64
+#endif
+#ifndef SMAX_TILE_MAX_LANES_F32
+#define SMAX_TILE_MAX_LANES_F32 16
+#endif
+
+/* Forward rows of a 16-bit type that lie back to back in memory (x and y
+ * row strides = cols) and whose bytes are not a multiple of 16, so that
+ * every other row starts off the vector grid, run as flat tiles of a
+ * power of two rows (kernels/smax_tile.h): whole 16-byte vectors but at
+ * a tile's two ends. Rows on the grid stay in registers (bf16 262144 x
+ * 128 94 -> 80% of copy as tiles, 8192 x 4096 93 -> 85). Returns 0, the plan untouched, where the tile does
+ * not apply or does not fit on-chip. */
+static int plan_fused_tile(smax_context ctx, const smax_problem *p,
+                           smax_exec_plan *plan)
+{
+    const int g = fit_group(ctx, SMAX_TILE_GROUP);
+    const int64_t tile_max = (int64_t)SMAX_TILE_LOAD_ELEMS * g;
+    const int lanes =
+        pow2_at_least(ceil_div(p->cols, SMAX_TILE_ITEM_ELEMS), g);
+    const int both_16 = smax_dtype_bytes(p->x_dtype) == 2 &&
+                        smax_dtype_bytes(p->y_dtype) == 2;
+    if (plan->direction != SMAX_FORWARD || plan->vec != 8 ||
+        p->x_row_stride != p->cols || p->y_row_stride != p->cols ||
+        p->cols > (int64_t)SMAX_TILE_ITEM_ELEMS * g ||
+        lanes > (both_16 ? SMAX_TILE_MAX_LANES : SMAX_TILE_MAX_LANES_F32) ||
+        p->cols % plan->vec == 0)
+        return 0;
+    int64_t tile_rows = 1;
+    while (2 * tile_rows * p->cols <= tile_max)
+        tile_rows *= 2;
+    const int64_t n = tile_rows * p->cols;
+    const size_t local =
+        (size_t)SMAX_TILE_IN_SPAN(n, p->cols) * (size_t)plan->onchip_bytes +
+        (size_t)SMAX_TILE_SPAN(n) * smax_dtype_bytes(p->y_dtype) +
+        reduction_bytes(g);
+    if (local > ctx->traits.max_local_dynamic)
+        return 0;
+    plan->tile_rows = (int)tile_rows;
+    plan->group_size = g;
+    plan->lanes = lanes;
+    plan->rows_per_group = (int)tile_rows;
+    plan->groups = ceil_div(p->rows, tile_rows);
+    plan->local_bytes = local;
+    return 1;
+}
+
 static void plan_fused(smax_context ctx, const smax_problem *p,
                        smax_exec_plan *plan)
 {
     plan->algorithm = SMAX_ALGO_FUSED;
+    if (p->cols <= reg_max_cols(ctx, plan) && plan_fused_tile(ctx, p, plan))
+        return;
     if (p->cols <= reg_max_cols(ctx, plan)) {
         plan->in_registers = 1;
         set_row_mapping(p, plan, reg_group(ctx, p, plan),
@@ -614,7 +676,9 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         }
         plan_fused(ctx, p, plan);
         snprintf(plan->reason, sizeof plan->reason, "forced: fused%s",
-                 plan->in_registers ? ", the row held in registers" : "");
+                 plan->tile_rows      ? ", rows moved as flat tiles"
+                 : plan->in_registers ? ", the row held in registers"
+                                      : "");
         break;
     case SMAX_ALGO_ONLINE:
         plan_online(ctx, p, plan);
@@ -692,7 +756,9 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                      "auto: the row fits on-chip (%lld <= %lld elements)%s: "
                      "one read, one write",
                      (long long)p->cols, (long long)fused_max,
-                     plan->in_registers ? ", held in registers" : "");
+                     plan->tile_rows ? ", packed rows moved as flat tiles"
+                     : plan->in_registers ? ", held in registers"
+                                          : "");
         } else if (!ctx->traits.is_cpu && !small_chunks) {
             /* Measured on the H100: chunks of long rows keep more groups
              * in flight than one group per row (62% vs 52-60% of copy). */

@@ -173,6 +173,8 @@ typedef unsigned short smax_f16_mem;
         const __nv_bfloat162 h_ = __floats2bfloat162_rn((a), (b));           \
         *(const unsigned int *)&h_;                                          \
     })
+/* One float to bf16 bits, the same rounding: one instruction. */
+#define SMAX_BF16_OF(v) ((unsigned int)__bfloat16_as_ushort(__float2bfloat16_rn(v)))
 #endif
 #if defined(SMAX_DIALECT_CUDA)
 /* Thread-block clusters (smax_cluster.h): the groups of a cluster are

@@ -24,4 +24,21 @@
 #define SMAX_REG_EXTRAS(vec) \
     (((vec) - 1 + SMAX_REG_MIN_LANES - 1) / SMAX_REG_MIN_LANES)
 
+/* The tile kernels (smax_fused_tile.h): a group of G items moves rows
+ * that lie back to back as one flat run of up to SMAX_TILE_LOAD_ELEMS * G
+ * elements, and a row slot holds up to SMAX_TILE_ITEM_ELEMS elements of a
+ * row per lane (rows of up to SMAX_TILE_ITEM_ELEMS * G elements). A tile
+ * of n elements takes SMAX_TILE_SPAN(n) elements of each on-chip tile:
+ * room for a start up to 7 elements past a 16-byte boundary, rounded to 8
+ * elements (16 bytes of a 16-bit type; the f32 swizzle's block). */
+#define SMAX_TILE_ITEM_ELEMS 16
+#ifndef SMAX_TILE_LOAD_ELEMS
+#define SMAX_TILE_LOAD_ELEMS 32
+#endif
+#define SMAX_TILE_SPAN(n) (((n) + 7 + 7) & ~7)
+/* The input tile holds one row and 32 elements more: a row slot's lanes
+ * read SMAX_TILE_ITEM_ELEMS * lanes elements of each row, fewer than
+ * 2 * cols + 32, whatever lies past the row. */
+#define SMAX_TILE_IN_SPAN(n, cols) SMAX_TILE_SPAN((n) + (cols) + 32)
+
 #endif /* SMAX_GEOMETRY_H */

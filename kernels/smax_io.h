@@ -80,6 +80,11 @@ SMAX_FN smax_u32 smax_f32_to_bf16(float v)
     return u >> 16;
 }
 
+/* One value's bf16 bits: the dialect's instruction where it has one. */
+#if !defined(SMAX_BF16_OF)
+#define SMAX_BF16_OF(v) smax_f32_to_bf16(v)
+#endif
+
 SMAX_FN float smax_ld_bf16(const SMAX_GLOBAL smax_u16 *p, smax_i64 i)
 {
     return smax_bf16_to_f32((smax_u32)p[i]);

@@ -10,8 +10,9 @@
  *   layers      smax_merge.h (THE merge operator), smax_io.h (elements by
  *               dtype), smax_reduce.h (group reductions), smax_rows.h (row
  *               slots, alignment, slices), smax_onchip.h (rows kept
- *               on-chip)
- *   forward     smax_fused_regs.h, smax_fused.h, smax_online.h,
+ *               on-chip), smax_tile.h (packed rows as one flat run)
+ *   forward     smax_fused_regs.h, smax_fused_tile.h, smax_fused.h,
+ *               smax_online.h,
  *               smax_multiblock.h
  *   backward    smax_backward.h (shared), smax_backward_fused_regs.h,
  *               smax_backward_fused.h, smax_backward_online.h,
@@ -34,6 +35,7 @@
 
 #ifndef SMAX_OPENCL_C
 #include "smax_fused_regs.h"
+#include "smax_fused_tile.h"
 #include "smax_fused.h"
 #include "smax_online.h"
 #include "smax_multiblock.h"

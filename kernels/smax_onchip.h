@@ -71,6 +71,25 @@ SMAX_FN SMAX_LOCAL float *smax_onchip_after(SMAX_LOCAL smax_onchip_t *base,
 #define SMAX_ASYNC_KEEP 1
 #endif
 
+/* With 8-element vectors of f32 (an f32 row kept here and written as
+ * 16-bit; a tile's f32 output, smax_tile.h) consecutive items touch every
+ * other 16-byte slot, which would put two items of a quarter-warp on each
+ * bank group; flipping bit 0 of the slot number where its bit 3 is set
+ * spreads the eight over all banks. The swizzle is
+ * a bijection within each aligned 8-float block, so a pitch that is a
+ * multiple of 8 holds it. 4-element vectors are conflict-free as they
+ * are, and the index arithmetic cost them 4-11% of copy on the H100 at
+ * 16K-50K f32 columns: identity there. Every item reads back exactly
+ * what it wrote, so any bijection is correct. */
+SMAX_FN int smax_swizzle(int i)
+{
+#if SMAX_VEC == 8
+    return i ^ ((i >> 3) & 4);
+#else
+    return i;
+#endif
+}
+
 #if SMAX_ONCHIP_KEEPS_BITS
 /* Bits are 16 bytes per vector, one access per item and consecutive items
  * on consecutive banks: no swizzle needed. */
@@ -131,24 +150,6 @@ SMAX_FN void smax_async_keep_vec(SMAX_LOCAL smax_onchip_t *row, int i,
 #endif
 
 #else /* f32 kept as f32 */
-
-/* With 8-element vectors (an f32 row written as 16-bit) consecutive items
- * touch every other 16-byte slot, which would put two items of a
- * quarter-warp on each bank group; flipping bit 0 of the slot number
- * where its bit 3 is set spreads the eight over all banks. The swizzle is
- * a bijection within each aligned 8-float block, so a pitch that is a
- * multiple of 8 holds it. 4-element vectors are conflict-free as they
- * are, and the index arithmetic cost them 4-11% of copy on the H100 at
- * 16K-50K f32 columns: identity there. Every item reads back exactly
- * what it wrote, so any bijection is correct. */
-SMAX_FN int smax_swizzle(int i)
-{
-#if SMAX_VEC == 8
-    return i ^ ((i >> 3) & 4);
-#else
-    return i;
-#endif
-}
 
 SMAX_FN smax_vec smax_kept_vec(const SMAX_LOCAL float *row, int i)
 {

@@ -19,7 +19,7 @@
 
 /* A small set of distinct sizes. */
 typedef struct size_set {
-    int64_t v[512];
+    int64_t v[2048];
     int n;
 } size_set;
 

@@ -13,6 +13,7 @@
 
 #include "backend.h"
 #include "plan.h"
+#include "smax_geometry.h"
 #include "unit_check.h"
 
 /* ---- what the planner asks of the rest of the library ------------------- */
@@ -226,8 +227,72 @@ static void test_cluster_backward(void)
           "gradient past a cluster: cluster %d (%s)", p.cluster, p.reason);
 }
 
+static smax_exec_plan plan_pair(struct smax_context_s *c, smax_dtype in,
+                                smax_dtype out, int64_t rows, int64_t cols,
+                                int64_t pad)
+{
+    smax_problem p;
+    smax_problem_init(&p, sizeof p, rows, cols);
+    p.x_dtype = in;
+    p.y_dtype = out;
+    p.x_row_stride = cols + pad;
+    smax_exec_plan plan;
+    const smax_status st = smax_make_plan(c, &p, SMAX_FORWARD, &plan);
+    CHECK(st == SMAX_SUCCESS, "%lld x %lld: status %d", (long long)rows,
+          (long long)cols, (int)st);
+    return plan;
+}
+
+/* Packed forward rows with a 16-bit side whose bytes are not a multiple of
+ * 16 are flat tiles of a power of two rows within SMAX_TILE_LOAD_ELEMS an
+ * item, row slots of up to 64 items (16 with an f32 side); rows on the
+ * grid, strided rows, f32 rows and the gradient stay in registers. */
+static void test_tile_rows(void)
+{
+    struct smax_context_s c = h100();
+    const smax_dtype B = SMAX_DTYPE_BF16, H = SMAX_DTYPE_F16,
+                     F = SMAX_DTYPE_F32;
+    const struct {
+        smax_dtype in, out;
+        int64_t cols, pad;
+        int tile;
+    } cases[] = {
+        {B, B, 100, 0, 1},  {H, H, 1001, 0, 1}, {H, B, 333, 0, 1},
+        {B, F, 100, 0, 1},  {F, B, 196, 0, 1},  {B, B, 1, 0, 1},
+        {B, B, 128, 0, 0},  /* on the grid                      */
+        {B, B, 100, 4, 0},  /* strided                          */
+        {F, F, 101, 0, 0},  /* f32                              */
+        {B, B, 1500, 0, 0}, /* 128 items                        */
+        {B, F, 500, 0, 0},  /* 32 items with an f32 side        */
+        {F, B, 1001, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const smax_exec_plan p = plan_pair(&c, cases[i].in, cases[i].out,
+                                           300000, cases[i].cols,
+                                           cases[i].pad);
+        CHECK((p.tile_rows > 0) == cases[i].tile &&
+                  p.algorithm == SMAX_ALGO_FUSED,
+              "case %zu, %lld cols: tile_rows %d, want %s (%s)", i,
+              (long long)cases[i].cols, p.tile_rows,
+              cases[i].tile ? "a tile" : "none", p.reason);
+        if (!p.tile_rows)
+            continue;
+        const int64_t tile = (int64_t)p.tile_rows * cases[i].cols;
+        CHECK((p.tile_rows & (p.tile_rows - 1)) == 0 &&
+                  tile <= (int64_t)SMAX_TILE_LOAD_ELEMS * p.group_size &&
+                  2 * tile > (int64_t)SMAX_TILE_LOAD_ELEMS * p.group_size &&
+                  (int64_t)p.lanes * SMAX_TILE_ITEM_ELEMS >= cases[i].cols &&
+                  p.rows_per_group == p.tile_rows,
+              "case %zu: %d rows of %lld a tile, %d lanes", i, p.tile_rows,
+              (long long)cases[i].cols, p.lanes);
+    }
+    smax_exec_plan p = plan_of(&c, SMAX_BACKWARD, B, 300000, 100);
+    CHECK(p.tile_rows == 0, "gradient: tile_rows %d", p.tile_rows);
+}
+
 int main(void)
 {
+    test_tile_rows();
     test_fused_length();
     test_cluster_rows();
     test_cluster_of_one();

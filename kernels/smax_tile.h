@@ -1,0 +1,154 @@
+/*
+ * smax_tile.h - rows that lie back to back in memory (row stride = cols)
+ * moved as ONE flat run of 16-byte vectors between device memory and
+ * on-chip memory, whatever the row length: the tile kernels
+ * (smax_fused_tile.h) then compute each row from on-chip memory.
+ *
+ * Why: a row of 16-bit elements whose bytes are not a multiple of 16 (100
+ * bf16 columns are 200 bytes) starts off the vector grid every other row,
+ * so a kernel that moves each row by itself moves the elements at both of
+ * its ends one by one, and writes sectors piecewise (bf16 600000 x 100 on
+ * the H100: 53% of the sectors excess by ncu, the register kernel issue
+ * bound at 72% of copy). A flat run has only two such ends per tile.
+ *
+ * On-chip layout: the input tile keeps elements as smax_onchip.h keeps a
+ * row (16-bit inputs as their bits, f32 as f32), element e of the tile at
+ * index e + ph_in, where ph_in is the input's phase (the elements by which
+ * the tile's first element lies past a 16-byte boundary), so that every
+ * whole vector of the global grid lands on the local 16-byte grid. The
+ * output tile holds the output's bits the same way with the output's
+ * phase. Each spans SMAX_TILE_SPAN(n) elements (smax_geometry.h), which
+ * the planner reserves.
+ */
+#ifndef SMAX_TILE_H
+#define SMAX_TILE_H
+
+#ifndef SMAX_OPENCL_C
+#include "smax_onchip.h"
+#endif
+
+/* The output's bits on-chip and in device memory: moved as they are. */
+#if SMAX_OUT_BYTES == 2
+typedef smax_u16 smax_tile_bits;
+#else
+typedef float smax_tile_bits;
+#endif
+
+/* Local index of output element i: f32 outputs of 8-element vectors take
+ * the swizzle of smax_onchip.h (two 16-byte halves per item, else two
+ * items a bank group), 16-bit ones are one conflict-free access. */
+SMAX_FN int smax_tile_out_at(int i)
+{
+#if SMAX_OUT_BYTES == 4
+    return smax_swizzle(i);
+#else
+    return i;
+#endif
+}
+
+/* Output element i of the output tile, rounded to the output type. */
+SMAX_FN void smax_tile_put(SMAX_LOCAL smax_tile_bits *t, int i, float v)
+{
+#if SMAX_OUT_DTYPE == 0
+    t[smax_tile_out_at(i)] = v;
+#elif SMAX_OUT_DTYPE == 1
+    SMAX_F16_STORE((SMAX_LOCAL smax_f16_mem *)t, i, v);
+#else
+    t[i] = (smax_u16)SMAX_BF16_OF(v);
+#endif
+}
+
+/* Vectors of a flat run of n elements at phase ph: the first starts ph
+ * elements before element 0, the last may end past n. */
+SMAX_FN int smax_tile_vectors(int n, int ph)
+{
+    return (n + ph + SMAX_VEC - 1) / SMAX_VEC;
+}
+
+/* Whether vector k (its first element s = SMAX_VEC * k - ph) lies wholly
+ * inside the run. */
+SMAX_FN int smax_tile_whole(int s, int n)
+{
+    return s >= 0 && s + SMAX_VEC <= n;
+}
+
+/* The input elements [0, n) at g, whose phase is ph, into the input tile;
+ * called by every item of the group, then a barrier, after which any item
+ * may read any element. Vectors go item by item across the group
+ * (consecutive items, consecutive 16 bytes); the run's two end vectors
+ * move element by element inside [0, n) only, so neighbouring tiles (and x
+ * == y) never touch each other's elements. */
+SMAX_FN void smax_tile_load(SMAX_LOCAL smax_onchip_t *t,
+                            const SMAX_GLOBAL smax_in_t *g, int n, int ph,
+                            int lid, int items)
+{
+    const int nvec = smax_tile_vectors(n, ph);
+#if defined(SMAX_ASYNC_KEEP)
+    /* Every whole vector in flight at once, none through registers. */
+    for (int k = lid; k < nvec; k += items) {
+        const int s = SMAX_VEC * k - ph;
+        if (smax_tile_whole(s, n)) {
+            smax_async_keep_vec(t, SMAX_VEC * k, g + s);
+        } else {
+            for (int i = 0; i < SMAX_VEC; ++i)
+                if (s + i >= 0 && s + i < n)
+                    smax_keep(g, s + i, t, s + i + ph);
+        }
+    }
+    smax_async_wait_all();
+#else
+    /* Through registers: an item's vectors are issued before any is
+     * kept. A tile is at most SMAX_TILE_LOAD_ELEMS an item plus the
+     * phase's one vector. */
+#define SMAX_TILE_LOAD_VECS (SMAX_TILE_LOAD_ELEMS / SMAX_VEC + 1)
+    smax_fetched f[SMAX_TILE_LOAD_VECS];
+    SMAX_UNROLL_ALL
+    for (int b = 0; b < SMAX_TILE_LOAD_VECS; ++b) {
+        const int s = SMAX_VEC * (lid + b * items) - ph;
+        if (smax_tile_whole(s, n))
+            f[b] = smax_fetch_vec(g + s);
+    }
+    SMAX_UNROLL_ALL
+    for (int b = 0; b < SMAX_TILE_LOAD_VECS; ++b) {
+        const int k = lid + b * items;
+        const int s = SMAX_VEC * k - ph;
+        if (smax_tile_whole(s, n)) {
+            smax_stash_vec(t, SMAX_VEC * k, f[b]);
+        } else if (k < nvec) {
+            for (int i = 0; i < SMAX_VEC; ++i)
+                if (s + i >= 0 && s + i < n)
+                    smax_keep(g, s + i, t, s + i + ph);
+        }
+    }
+#undef SMAX_TILE_LOAD_VECS
+#endif
+    SMAX_BARRIER();
+}
+
+/* The output tile's elements [0, n) to g, whose phase is ph: the load's
+ * walk in reverse, bits as they are. Called by every item after a
+ * barrier that follows the last smax_tile_put. */
+SMAX_FN void smax_tile_store(SMAX_GLOBAL smax_out_t *g,
+                             const SMAX_LOCAL smax_tile_bits *t, int n, int ph,
+                             int lid, int items)
+{
+    SMAX_GLOBAL smax_tile_bits *gb = (SMAX_GLOBAL smax_tile_bits *)g;
+    const int nvec = smax_tile_vectors(n, ph);
+    for (int k = lid; k < nvec; k += items) {
+        const int s = SMAX_VEC * k - ph;
+        if (smax_tile_whole(s, n)) {
+            SMAX_UNROLL_ALL
+            for (int q = 0; q < SMAX_VEC * SMAX_OUT_BYTES / 16; ++q) {
+                const int at = smax_tile_out_at(SMAX_VEC * k + q * (16 / SMAX_OUT_BYTES));
+                *(SMAX_GLOBAL smax_u32x4 *)(gb + s + q * (16 / SMAX_OUT_BYTES)) =
+                    *(const SMAX_LOCAL smax_u32x4 *)(t + at);
+            }
+        } else {
+            for (int i = 0; i < SMAX_VEC; ++i)
+                if (s + i >= 0 && s + i < n)
+                    gb[s + i] = t[smax_tile_out_at(s + i + ph)];
+        }
+    }
+}
+
+#endif /* SMAX_TILE_H */
