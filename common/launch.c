@@ -161,14 +161,15 @@ static smax_status launch_with(smax_context ctx, smax_kernel_id kernel,
 }
 
 typedef struct kernel_set {
-    smax_kernel_id fused, fused_regs, online, partials, finish;
+    smax_kernel_id fused, fused_regs, fused_tile, online, partials, finish;
 } kernel_set;
 
 static const kernel_set forward_kernels = {
-    SMAX_KERNEL_FUSED, SMAX_KERNEL_FUSED_REGS, SMAX_KERNEL_ONLINE,
-    SMAX_KERNEL_MB_PARTIALS, SMAX_KERNEL_MB_NORMALIZE};
+    SMAX_KERNEL_FUSED,       SMAX_KERNEL_FUSED_REGS,  SMAX_KERNEL_FUSED_TILE,
+    SMAX_KERNEL_ONLINE,      SMAX_KERNEL_MB_PARTIALS, SMAX_KERNEL_MB_NORMALIZE};
 static const kernel_set backward_kernels = {
-    SMAX_KERNEL_BWD_FUSED, SMAX_KERNEL_BWD_FUSED_REGS, SMAX_KERNEL_BWD_ONLINE,
+    SMAX_KERNEL_BWD_FUSED,       SMAX_KERNEL_BWD_FUSED_REGS,
+    SMAX_KERNEL_BWD_FUSED_TILE,  SMAX_KERNEL_BWD_ONLINE,
     SMAX_KERNEL_BWD_MB_PARTIALS, SMAX_KERNEL_BWD_MB_WRITE};
 
 static const kernel_set *kernels_of(const smax_exec_plan *plan)
@@ -195,7 +196,7 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
     }
     smax_kernel_id kernel = ks->online;
     if (plan->algorithm == SMAX_ALGO_FUSED && plan->tile_rows) {
-        kernel = SMAX_KERNEL_FUSED_TILE; /* forward only (plan.c) */
+        kernel = ks->fused_tile;
         push(&k, i32_arg(plan->tile_rows));
     } else if (plan->algorithm == SMAX_ALGO_FUSED && plan->in_registers) {
         kernel = ks->fused_regs;

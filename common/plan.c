@@ -167,9 +167,7 @@ static int reg_group(smax_context ctx, const smax_problem *p,
 }
 
 /* Group of the tile kernel (kernels/smax_fused_tile.h). */
-#ifndef SMAX_TILE_GROUP
 #define SMAX_TILE_GROUP 256
-#endif
 /* Largest row slot of the tile kernel, in items, where input and output
  * are 16-bit, and where one of them is f32 (whose tile takes twice the
  * on-chip bytes and whose register kernel loses less to odd rows). H100,
@@ -177,16 +175,18 @@ static int reg_group(smax_context ctx, const smax_problem *p,
  * bf16 rows of 100 columns 71.5 -> 80.0, 250 85.6 -> 89.3, 1001 87.0 ->
  * 89.7 (64 items), 333 level; bf16 -> f32 100 64 -> 90, 196 84 -> 87, but
  * 500 94 -> 89 (32 items); f32 -> bf16 100 85 -> 98, 1001 98 -> 94.
- * TODO(call 5): the 16-bit cap from rows of 1500-4095. */
-#ifndef SMAX_TILE_MAX_LANES
+ * Past 64 items (reductions across warps) bf16 rows of 1500-4095 columns
+ * lost 5-10 points as tiles. */
 #define SMAX_TILE_MAX_LANES 64
-#endif
-#ifndef SMAX_TILE_MAX_LANES_F32
 #define SMAX_TILE_MAX_LANES_F32 16
-#endif
+/* The gradient's cap where both sides are 16-bit: its register kernel
+ * held bf16 rows of 1001 columns (64 items) at 98% of copy, 94 as tiles;
+ * 333 columns (32 items) 75 -> 94, 100 84 -> 98 (bench/results/
+ * h100-2026-11-24c, folder 7). */
+#define SMAX_BWD_TILE_MAX_LANES 32
 
-/* Forward rows of a 16-bit type that lie back to back in memory (x and y
- * row strides = cols) and whose bytes are not a multiple of 16, so that
+/* Rows of a 16-bit type that lie back to back in memory (x and y row
+ * strides = cols, and dy's in the gradient) and whose bytes are not a multiple of 16, so that
  * every other row starts off the vector grid, run as flat tiles of a
  * power of two rows (kernels/smax_tile.h): whole 16-byte vectors but at
  * a tile's two ends. Rows on the grid stay in registers (bf16 262144 x
@@ -201,20 +201,28 @@ static int plan_fused_tile(smax_context ctx, const smax_problem *p,
         pow2_at_least(ceil_div(p->cols, SMAX_TILE_ITEM_ELEMS), g);
     const int both_16 = smax_dtype_bytes(p->x_dtype) == 2 &&
                         smax_dtype_bytes(p->y_dtype) == 2;
-    if (plan->direction != SMAX_FORWARD || plan->vec != 8 ||
-        p->x_row_stride != p->cols || p->y_row_stride != p->cols ||
+    const int packed = p->x_row_stride == p->cols &&
+                       p->y_row_stride == p->cols &&
+                       (plan->direction == SMAX_FORWARD ||
+                        p->dy_row_stride == p->cols);
+    if (plan->vec != 8 || !packed ||
         p->cols > (int64_t)SMAX_TILE_ITEM_ELEMS * g ||
-        lanes > (both_16 ? SMAX_TILE_MAX_LANES : SMAX_TILE_MAX_LANES_F32) ||
+        lanes > (!both_16 ? SMAX_TILE_MAX_LANES_F32
+                 : plan->direction == SMAX_BACKWARD ? SMAX_BWD_TILE_MAX_LANES
+                                                    : SMAX_TILE_MAX_LANES) ||
         p->cols % plan->vec == 0)
         return 0;
     int64_t tile_rows = 1;
     while (2 * tile_rows * p->cols <= tile_max)
         tile_rows *= 2;
     const int64_t n = tile_rows * p->cols;
-    const size_t local =
-        (size_t)SMAX_TILE_IN_SPAN(n, p->cols) * (size_t)plan->onchip_bytes +
-        (size_t)SMAX_TILE_SPAN(n) * smax_dtype_bytes(p->y_dtype) +
-        reduction_bytes(g);
+    const smax_dtype out =
+        plan->direction == SMAX_BACKWARD ? p->x_dtype : p->y_dtype;
+    const size_t local = (size_t)SMAX_TILE_IN_SPAN(n, p->cols) *
+                             (size_t)plan->onchip_bytes *
+                             (size_t)fused_arrays(plan->direction) +
+                         (size_t)SMAX_TILE_SPAN(n) * smax_dtype_bytes(out) +
+                         reduction_bytes(g);
     if (local > ctx->traits.max_local_dynamic)
         return 0;
     plan->tile_rows = (int)tile_rows;

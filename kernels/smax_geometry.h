@@ -32,9 +32,7 @@
  * room for a start up to 7 elements past a 16-byte boundary, rounded to 8
  * elements (16 bytes of a 16-bit type; the f32 swizzle's block). */
 #define SMAX_TILE_ITEM_ELEMS 16
-#ifndef SMAX_TILE_LOAD_ELEMS
 #define SMAX_TILE_LOAD_ELEMS 32
-#endif
 #define SMAX_TILE_SPAN(n) (((n) + 7 + 7) & ~7)
 /* The input tile holds one row and 32 elements more: a row slot's lanes
  * read SMAX_TILE_ITEM_ELEMS * lanes elements of each row, fewer than

@@ -15,7 +15,7 @@
  *               smax_online.h,
  *               smax_multiblock.h
  *   backward    smax_backward.h (shared), smax_backward_fused_regs.h,
- *               smax_backward_fused.h, smax_backward_online.h,
+ *               smax_backward_fused_tile.h, smax_backward_fused.h, smax_backward_online.h,
  *               smax_backward_multiblock.h
  *   one launch  smax_cooperative.h (groups of a row that wait on each
  *               other), smax_multiblock_onchip.h,
@@ -40,6 +40,7 @@
 #include "smax_online.h"
 #include "smax_multiblock.h"
 #include "smax_backward_fused_regs.h"
+#include "smax_backward_fused_tile.h"
 #include "smax_backward_fused.h"
 #include "smax_backward_online.h"
 #include "smax_backward_multiblock.h"

@@ -73,12 +73,13 @@ SMAX_FN int smax_tile_whole(int s, int n)
 }
 
 /* The input elements [0, n) at g, whose phase is ph, into the input tile;
- * called by every item of the group, then a barrier, after which any item
- * may read any element. Vectors go item by item across the group
+ * called by every item of the group, then smax_tile_landed, after which
+ * any item may read any element (several tiles fetched before it are in
+ * flight together). Vectors go item by item across the group
  * (consecutive items, consecutive 16 bytes); the run's two end vectors
  * move element by element inside [0, n) only, so neighbouring tiles (and x
  * == y) never touch each other's elements. */
-SMAX_FN void smax_tile_load(SMAX_LOCAL smax_onchip_t *t,
+SMAX_FN void smax_tile_fetch(SMAX_LOCAL smax_onchip_t *t,
                             const SMAX_GLOBAL smax_in_t *g, int n, int ph,
                             int lid, int items)
 {
@@ -95,7 +96,6 @@ SMAX_FN void smax_tile_load(SMAX_LOCAL smax_onchip_t *t,
                     smax_keep(g, s + i, t, s + i + ph);
         }
     }
-    smax_async_wait_all();
 #else
     /* Through registers: an item's vectors are issued before any is
      * kept. A tile is at most SMAX_TILE_LOAD_ELEMS an item plus the
@@ -121,6 +121,14 @@ SMAX_FN void smax_tile_load(SMAX_LOCAL smax_onchip_t *t,
         }
     }
 #undef SMAX_TILE_LOAD_VECS
+#endif
+}
+
+/* Every tile fetched by the group is in on-chip memory. */
+SMAX_FN void smax_tile_landed(void)
+{
+#if defined(SMAX_ASYNC_KEEP)
+    smax_async_wait_all();
 #endif
     SMAX_BARRIER();
 }
@@ -150,5 +158,97 @@ SMAX_FN void smax_tile_store(SMAX_GLOBAL smax_out_t *g,
         }
     }
 }
+
+/* Sums e[0..n), 8 <= n <= 16, pairwise as smax_sum_vec (the rounding
+ * does not grow with the elements a lane holds), into e[0]. Folds of
+ * constant width: a loop over a variable width left e[] in local memory
+ * (a 64-byte stack frame: 41% of copy on the H100). */
+#define SMAX_TILE_FOLD(e, w)                                               \
+    do {                                                                   \
+        SMAX_UNROLL_ALL                                                    \
+        for (int q_ = 0; q_ < (w); ++q_)                                   \
+            e[q_] = e[q_] + e[q_ + (w)];                                   \
+    } while (0)
+#define SMAX_TILE_SUM(e, n)                                                \
+    do {                                                                   \
+        SMAX_UNROLL_ALL                                                    \
+        for (int q_ = 0; q_ < (n) - 8; ++q_)                               \
+            e[q_] = e[q_] + e[q_ + 8];                                     \
+        SMAX_TILE_FOLD(e, 4);                                              \
+        SMAX_TILE_FOLD(e, 2);                                              \
+        SMAX_TILE_FOLD(e, 1);                                              \
+    } while (0)
+
+/* ---- the row pass --------------------------------------------------------- *
+ * Each row slot of `lanes` items computes its rows from on-chip memory,
+ * element lane + lanes * q at slot q < N of a lane (consecutive lanes on
+ * consecutive on-chip elements), held in registers. N is a compile-time
+ * constant of each row pass (a kernel compiles one per width of
+ * SMAX_TILE_BY_WIDTH), so the slots stay in registers, and the smallest
+ * that covers a row is taken, so a lane computes few slots past its row
+ * (one N of 16 for all: 256 slots for rows of 150 columns; bf16 63.5 ->
+ * 77.5% of copy so, bench/results/h100-2026-11-24c). Every item runs
+ * every round, so the reductions' barriers (rows longer than a warp) are
+ * met by the whole group. Slots q < smax_tile_row_slots of a lane lie in
+ * the row; the others read on into the next rows and the tile's pad
+ * (SMAX_TILE_IN_SPAN) and are replaced by a neutral value: no predicate
+ * per element (with one, the H100's code saved and restored predicates
+ * around every load; skipping the slots past every row, the compiler
+ * branched around each exponential: bf16 rows of 100-1001 columns 7-16
+ * points slower). */
+typedef struct smax_tile_pass {
+    int lid, lane, shift, lanes, slot, slots, width;
+    int here, cols, tile_rows, flags;
+    int ph_in, ph_in2, ph_out; /* the tiles' phases (the gradient: y, dy) */
+    float scale;
+} smax_tile_pass;
+
+SMAX_FN void smax_tile_pass_init(smax_tile_pass *a, int lid, int items,
+                                 int lanes, int here, int cols, int tile_rows,
+                                 int flags, float scale)
+{
+    a->lid = lid;
+    a->lanes = lanes;
+    a->lane = lid & (lanes - 1);
+    a->shift = 0; /* lanes is a power of two: shifts, not divisions */
+    while ((1 << a->shift) < lanes)
+        ++a->shift;
+    a->slot = lid >> a->shift;
+    a->slots = items >> a->shift;
+    a->width = (cols + lanes - 1) >> a->shift;
+    a->here = here;
+    a->cols = cols;
+    a->tile_rows = tile_rows;
+    a->flags = flags;
+    a->scale = scale;
+}
+
+/* Slots of this lane inside row r of the tile (0 past its last row). */
+SMAX_FN int smax_tile_row_slots(smax_tile_pass a, int r)
+{
+    const int live = r < a.here ? a.cols : 0;
+    return live > a.lane ? ((live - 1 - a.lane) >> a.shift) + 1 : 0;
+}
+
+/* Runs fn_N args for the smallest N of 8, 10, 12, 14, 16 not below width
+ * (args in parentheses: NVIDIA's OpenCL rejects variadic macros), the
+ * same for every item: one branch for the whole group. */
+#define SMAX_TILE_BY_WIDTH(fn, width, args)                                \
+    do {                                                                   \
+        if ((width) <= 8)                                                  \
+            fn##_8 args;                                                   \
+        else if ((width) <= 10)                                            \
+            fn##_10 args;                                                  \
+        else if ((width) <= 12)                                            \
+            fn##_12 args;                                                  \
+        else if ((width) <= 14)                                            \
+            fn##_14 args;                                                  \
+        else                                                               \
+            fn##_16 args;                                                  \
+    } while (0)
+#if SMAX_TILE_ITEM_ELEMS != 16
+#error "SMAX_TILE_BY_WIDTH stops at 16 slots a lane"
+#endif
+
 
 #endif /* SMAX_TILE_H */

@@ -243,10 +243,10 @@ static smax_exec_plan plan_pair(struct smax_context_s *c, smax_dtype in,
     return plan;
 }
 
-/* Packed forward rows with a 16-bit side whose bytes are not a multiple of
- * 16 are flat tiles of a power of two rows within SMAX_TILE_LOAD_ELEMS an
- * item, row slots of up to 64 items (16 with an f32 side); rows on the
- * grid, strided rows, f32 rows and the gradient stay in registers. */
+/* Packed rows with a 16-bit side whose bytes are not a multiple of 16 are
+ * flat tiles of a power of two rows within SMAX_TILE_LOAD_ELEMS an item,
+ * row slots of up to 64 items (the gradient 32, 16 with an f32 side);
+ * rows on the grid, strided rows and f32 rows stay in registers. */
 static void test_tile_rows(void)
 {
     struct smax_context_s c = h100();
@@ -286,8 +286,23 @@ static void test_tile_rows(void)
               "case %zu: %d rows of %lld a tile, %d lanes", i, p.tile_rows,
               (long long)cases[i].cols, p.lanes);
     }
+    /* The gradient: y, dy and dx all back to back, row slots of up to 32
+     * items. */
     smax_exec_plan p = plan_of(&c, SMAX_BACKWARD, B, 300000, 100);
-    CHECK(p.tile_rows == 0, "gradient: tile_rows %d", p.tile_rows);
+    CHECK(p.tile_rows > 0 && p.algorithm == SMAX_ALGO_FUSED,
+          "gradient, 100 cols: tile_rows %d (%s)", p.tile_rows, p.reason);
+    p = plan_of(&c, SMAX_BACKWARD, B, 100000, 333);
+    CHECK(p.tile_rows > 0, "gradient, 333 cols: tile_rows %d", p.tile_rows);
+    p = plan_of(&c, SMAX_BACKWARD, B, 30000, 1001);
+    CHECK(p.tile_rows == 0, "gradient, 1001 cols (64 items): tile_rows %d",
+          p.tile_rows);
+    smax_problem pr;
+    smax_problem_init(&pr, sizeof pr, 300000, 100);
+    pr.x_dtype = pr.y_dtype = B;
+    pr.dy_row_stride = 104;
+    CHECK(smax_make_plan(&c, &pr, SMAX_BACKWARD, &p) == SMAX_SUCCESS &&
+              p.tile_rows == 0,
+          "gradient, strided dy: tile_rows %d", p.tile_rows);
 }
 
 int main(void)

@@ -1,0 +1,98 @@
+/*
+ * smax_backward_fused_tile.h - the gradient of short rows whose y, dy and
+ * dx lie back to back in memory (row strides = cols), each moved as one
+ * flat tile of `tile_rows` rows per group (smax_tile.h), as the forward
+ * smax_fused_tile.h moves x and y: one read of y and of dy, one write of
+ * dx, whole 16-byte vectors but at each tile's two ends.
+ */
+#ifndef SMAX_BACKWARD_FUSED_TILE_H
+#define SMAX_BACKWARD_FUSED_TILE_H
+
+#ifndef SMAX_OPENCL_C
+#include "smax_backward.h"
+#include "smax_tile.h"
+#endif
+
+/* smax_bwd_tile_rows_N: the gradient's row pass with N slots a lane
+ * (SMAX_TILE_BY_WIDTH). Slots past the row hold y = dy = 0, whose term
+ * is 0. */
+#define SMAX_BWD_TILE_ROWS(N)                                                 \
+    SMAX_FN void smax_bwd_tile_rows_##N(                                      \
+        const SMAX_LOCAL smax_onchip_t *y_tile,                               \
+        const SMAX_LOCAL smax_onchip_t *dy_tile,                              \
+        SMAX_LOCAL smax_tile_bits *dx_tile, SMAX_LOCAL float *red,            \
+        smax_tile_pass a)                                                     \
+    {                                                                         \
+        for (int r = a.slot; r - a.slot < a.tile_rows; r += a.slots) {        \
+            const int nq = smax_tile_row_slots(a, r);                         \
+            const int from_y = r * a.cols + a.ph_in + a.lane;                 \
+            const int from_dy = r * a.cols + a.ph_in2 + a.lane;               \
+            float vy[N], vd[N], t[N];                                         \
+            SMAX_UNROLL_ALL                                                   \
+            for (int q = 0; q < N; ++q) {                                     \
+                vy[q] = q < nq ? smax_kept(y_tile, from_y + a.lanes * q)      \
+                               : 0.0f;                                        \
+                vd[q] = q < nq ? smax_kept(dy_tile, from_dy + a.lanes * q)    \
+                               : 0.0f;                                        \
+                t[q] = smax_bwd_term(vy[q], vd[q], a.flags);                  \
+            }                                                                 \
+            SMAX_TILE_SUM(t, N);                                              \
+            const float s = smax_bwd_total(                                   \
+                smax_reduce_float(red, t[0], 1, a.lid, a.lane, a.lanes));     \
+            const int at = r * a.cols + a.ph_out + a.lane;                    \
+            SMAX_UNROLL_ALL                                                   \
+            for (int q = 0; q < N; ++q)                                       \
+                if (q < nq)                                                   \
+                    smax_tile_put(dx_tile, at + a.lanes * q,                  \
+                                  smax_bwd_out(vy[q], vd[q], s, a.scale,      \
+                                               a.flags));                     \
+        }                                                                     \
+    }
+
+SMAX_BWD_TILE_ROWS(8)
+SMAX_BWD_TILE_ROWS(10)
+SMAX_BWD_TILE_ROWS(12)
+SMAX_BWD_TILE_ROWS(14)
+SMAX_BWD_TILE_ROWS(16)
+
+SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_tile)(
+    const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
+    const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off, smax_i64 dy_stride,
+    SMAX_GLOBAL smax_out_t *dx, smax_i64 dx_off, smax_i64 dx_stride,
+    smax_i64 rows, int cols, int tile_rows, int lanes, float scale,
+    int flags SMAX_DYN_LOCAL_PARAM)
+{
+    SMAX_DYN_LOCAL_DECL
+    const int lid = SMAX_LOCAL_ID();
+    const int items = SMAX_GROUP_SIZE();
+    const smax_i64 row0 = SMAX_GROUP_ID() * tile_rows;
+    const int here = rows - row0 < tile_rows ? (int)(rows - row0) : tile_rows;
+    const int n = here * cols;
+    const int span_in = SMAX_TILE_IN_SPAN(tile_rows * cols, cols);
+    SMAX_LOCAL smax_onchip_t *y_tile = (SMAX_LOCAL smax_onchip_t *)smax_dyn_local;
+    SMAX_LOCAL smax_onchip_t *dy_tile = y_tile + span_in;
+    SMAX_LOCAL smax_tile_bits *dx_tile =
+        (SMAX_LOCAL smax_tile_bits *)(dy_tile + span_in);
+    SMAX_LOCAL float *red =
+        (SMAX_LOCAL float *)(dx_tile + SMAX_TILE_SPAN(tile_rows * cols));
+
+    const SMAX_GLOBAL smax_in_t *yt = y + y_off + row0 * y_stride;
+    const SMAX_GLOBAL smax_in_t *dyt = dy + dy_off + row0 * dy_stride;
+    SMAX_GLOBAL smax_out_t *dxt = dx + dx_off + row0 * dx_stride;
+    smax_tile_pass a;
+    a.ph_in = smax_phase((smax_i64)SMAX_ADDR(yt), SMAX_IN_BYTES);
+    a.ph_in2 = smax_phase((smax_i64)SMAX_ADDR(dyt), SMAX_IN_BYTES);
+    a.ph_out = smax_phase((smax_i64)SMAX_ADDR(dxt), SMAX_OUT_BYTES);
+    smax_tile_fetch(y_tile, yt, n, a.ph_in, lid, items);
+    smax_tile_fetch(dy_tile, dyt, n, a.ph_in2, lid, items);
+    smax_tile_landed();
+
+    smax_tile_pass_init(&a, lid, items, lanes, here, cols, tile_rows, flags,
+                        scale);
+    SMAX_TILE_BY_WIDTH(smax_bwd_tile_rows, a.width,
+                       (y_tile, dy_tile, dx_tile, red, a));
+    SMAX_BARRIER();
+    smax_tile_store(dxt, dx_tile, n, a.ph_out, lid, items);
+}
+
+#endif /* SMAX_BACKWARD_FUSED_TILE_H */
