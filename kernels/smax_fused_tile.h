@@ -83,29 +83,25 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_tile)(
     SMAX_DYN_LOCAL_DECL
     const int lid = SMAX_LOCAL_ID();
     const int items = SMAX_GROUP_SIZE();
-    const smax_i64 row0 = SMAX_GROUP_ID() * tile_rows;
-    const int here = rows - row0 < tile_rows ? (int)(rows - row0) : tile_rows;
-    const int n = here * cols;
-    const int span_in = SMAX_TILE_IN_SPAN(tile_rows * cols, cols);
-    const int span_out = SMAX_TILE_SPAN(tile_rows * cols);
-    SMAX_LOCAL smax_onchip_t *in_tile = (SMAX_LOCAL smax_onchip_t *)smax_dyn_local;
+    const smax_tile_at at = smax_tile_at_of(rows, cols, tile_rows);
+    SMAX_LOCAL smax_onchip_t *in_tile =
+        smax_tile_in(smax_dyn_local, 0, tile_rows, cols);
     SMAX_LOCAL smax_tile_bits *out_tile =
-        (SMAX_LOCAL smax_tile_bits *)(in_tile + span_in);
-    SMAX_LOCAL float *red = (SMAX_LOCAL float *)(out_tile + span_out);
-
-    const SMAX_GLOBAL smax_in_t *xt = x + x_off + row0 * x_stride;
-    SMAX_GLOBAL smax_out_t *yt = y + y_off + row0 * y_stride;
+        smax_tile_out(smax_dyn_local, 1, tile_rows, cols);
+    SMAX_LOCAL float *red = smax_tile_red(smax_dyn_local, 1, tile_rows, cols);
+    const SMAX_GLOBAL smax_in_t *xt = x + x_off + at.row0 * x_stride;
+    SMAX_GLOBAL smax_out_t *yt = y + y_off + at.row0 * y_stride;
     smax_tile_pass a;
     a.ph_in = smax_phase((smax_i64)SMAX_ADDR(xt), SMAX_IN_BYTES);
     a.ph_out = smax_phase((smax_i64)SMAX_ADDR(yt), SMAX_OUT_BYTES);
-    smax_tile_fetch(in_tile, xt, n, a.ph_in, lid, items);
+    smax_tile_fetch(in_tile, xt, at.n, a.ph_in, lid, items);
     smax_tile_landed();
 
-    smax_tile_pass_init(&a, lid, items, lanes, here, cols, tile_rows, flags,
+    smax_tile_pass_init(&a, lid, items, lanes, at.here, cols, tile_rows, flags,
                         scale);
     SMAX_TILE_BY_WIDTH(smax_tile_rows, a.width, (in_tile, out_tile, red, a));
     SMAX_BARRIER();
-    smax_tile_store(yt, out_tile, n, a.ph_out, lid, items);
+    smax_tile_store(yt, out_tile, at.n, a.ph_out, lid, items);
 }
 
 #endif /* SMAX_FUSED_TILE_H */

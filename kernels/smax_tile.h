@@ -58,6 +58,48 @@ SMAX_FN void smax_tile_put(SMAX_LOCAL smax_tile_bits *t, int i, float v)
 #endif
 }
 
+/* A group's tile: its first row, the rows it holds (fewer in the last
+ * tile) and their elements. */
+typedef struct smax_tile_at {
+    smax_i64 row0;
+    int here, n;
+} smax_tile_at;
+
+SMAX_FN smax_tile_at smax_tile_at_of(smax_i64 rows, int cols, int tile_rows)
+{
+    smax_tile_at t;
+    t.row0 = SMAX_GROUP_ID() * tile_rows;
+    t.here = rows - t.row0 < tile_rows ? (int)(rows - t.row0) : tile_rows;
+    t.n = t.here * cols;
+    return t;
+}
+
+/* The group's on-chip memory (the planner's plan_fused_tile reserves it):
+ * `inputs` input tiles, then the output tile, then the reduction scratch.
+ * smax_tile_in gives input tile k, smax_tile_out the output tile (past
+ * `inputs` input tiles), smax_tile_red the scratch. */
+SMAX_FN SMAX_LOCAL smax_onchip_t *smax_tile_in(SMAX_LOCAL float *area, int k,
+                                              int tile_rows, int cols)
+{
+    return (SMAX_LOCAL smax_onchip_t *)area +
+           k * SMAX_TILE_IN_SPAN(tile_rows * cols, cols);
+}
+
+SMAX_FN SMAX_LOCAL smax_tile_bits *smax_tile_out(SMAX_LOCAL float *area,
+                                                int inputs, int tile_rows,
+                                                int cols)
+{
+    return (SMAX_LOCAL smax_tile_bits *)smax_tile_in(area, inputs, tile_rows,
+                                                     cols);
+}
+
+SMAX_FN SMAX_LOCAL float *smax_tile_red(SMAX_LOCAL float *area, int inputs,
+                                        int tile_rows, int cols)
+{
+    return (SMAX_LOCAL float *)(smax_tile_out(area, inputs, tile_rows, cols) +
+                                SMAX_TILE_SPAN(tile_rows * cols));
+}
+
 /* Vectors of a flat run of n elements at phase ph: the first starts ph
  * elements before element 0, the last may end past n. */
 SMAX_FN int smax_tile_vectors(int n, int ph)
