@@ -186,12 +186,13 @@ static int reg_group(smax_context ctx, const smax_problem *p,
 #define SMAX_BWD_TILE_MAX_LANES 32
 
 /* Rows of a 16-bit type that lie back to back in memory (x and y row
- * strides = cols, and dy's in the gradient) and whose bytes are not a multiple of 16, so that
- * every other row starts off the vector grid, run as flat tiles of a
- * power of two rows (kernels/smax_tile.h): whole 16-byte vectors but at
- * a tile's two ends. Rows on the grid stay in registers (bf16 262144 x
- * 128 94 -> 80% of copy as tiles, 8192 x 4096 93 -> 85). Returns 0, the plan untouched, where the tile does
- * not apply or does not fit on-chip. */
+ * strides = cols, and dy's in the gradient) and whose bytes are not a
+ * multiple of 16, so that every other row starts off the vector grid, run
+ * as flat tiles of a power of two rows (kernels/smax_tile.h): whole
+ * 16-byte vectors but at a tile's two ends. Rows on the grid stay in
+ * registers (bf16 262144 x 128 94 -> 80% of copy as tiles, 8192 x 4096
+ * 93 -> 85). Returns 0, the plan untouched, where the tile does not apply
+ * or does not fit on-chip. */
 static int plan_fused_tile(smax_context ctx, const smax_problem *p,
                            smax_exec_plan *plan)
 {

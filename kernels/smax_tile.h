@@ -108,10 +108,23 @@ SMAX_FN int smax_tile_vectors(int n, int ph)
 }
 
 /* Whether vector k (its first element s = SMAX_VEC * k - ph) lies wholly
- * inside the run. */
+ * inside the run. smax_rows.h's smax_whole_vec says the same, but the
+ * H100 code of the tile kernels differed with it (one compare more per
+ * vector), so the measured form stays. */
 SMAX_FN int smax_tile_whole(int s, int n)
 {
     return s >= 0 && s + SMAX_VEC <= n;
+}
+
+/* The elements of the vector at s that lie inside the run, one by one
+ * (the run's two end vectors). */
+SMAX_FN void smax_tile_keep_ends(SMAX_LOCAL smax_onchip_t *t,
+                                 const SMAX_GLOBAL smax_in_t *g, int s, int n,
+                                 int ph)
+{
+    for (int i = 0; i < SMAX_VEC; ++i)
+        if (s + i >= 0 && s + i < n)
+            smax_keep(g, s + i, t, s + i + ph);
 }
 
 /* The input elements [0, n) at g, whose phase is ph, into the input tile;
@@ -130,13 +143,10 @@ SMAX_FN void smax_tile_fetch(SMAX_LOCAL smax_onchip_t *t,
     /* Every whole vector in flight at once, none through registers. */
     for (int k = lid; k < nvec; k += items) {
         const int s = SMAX_VEC * k - ph;
-        if (smax_tile_whole(s, n)) {
+        if (smax_tile_whole(s, n))
             smax_async_keep_vec(t, SMAX_VEC * k, g + s);
-        } else {
-            for (int i = 0; i < SMAX_VEC; ++i)
-                if (s + i >= 0 && s + i < n)
-                    smax_keep(g, s + i, t, s + i + ph);
-        }
+        else
+            smax_tile_keep_ends(t, g, s, n, ph);
     }
 #else
     /* Through registers: an item's vectors are issued before any is
@@ -154,13 +164,10 @@ SMAX_FN void smax_tile_fetch(SMAX_LOCAL smax_onchip_t *t,
     for (int b = 0; b < SMAX_TILE_LOAD_VECS; ++b) {
         const int k = lid + b * items;
         const int s = SMAX_VEC * k - ph;
-        if (smax_tile_whole(s, n)) {
+        if (smax_tile_whole(s, n))
             smax_stash_vec(t, SMAX_VEC * k, f[b]);
-        } else if (k < nvec) {
-            for (int i = 0; i < SMAX_VEC; ++i)
-                if (s + i >= 0 && s + i < n)
-                    smax_keep(g, s + i, t, s + i + ph);
-        }
+        else if (k < nvec)
+            smax_tile_keep_ends(t, g, s, n, ph);
     }
 #undef SMAX_TILE_LOAD_VECS
 #endif
