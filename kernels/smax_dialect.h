@@ -22,6 +22,8 @@
 #define SMAX_GROUP_SIZE() ((int)get_local_size(0))
 #define SMAX_EXP(x) exp(x)
 #define SMAX_EXP2(x) exp2(x)
+#define SMAX_EXP2_FTZ(x) exp2(x) /* the CUDA/HIP definition says why */
+#define SMAX_FMA(a, b, c) fma(a, b, c)
 #define SMAX_FMAX(a, b) fmax(a, b)
 #define SMAX_LOG(x) log(x)
 #define SMAX_INF INFINITY
@@ -124,6 +126,7 @@ typedef uint4 smax_u32x4;
 #define SMAX_GROUP_SIZE() ((int)blockDim.x)
 #define SMAX_EXP(x) expf(x)
 #define SMAX_EXP2(x) exp2f(x)
+#define SMAX_FMA(a, b, c) fmaf(a, b, c)
 #define SMAX_FMAX(a, b) fmaxf(a, b)
 #define SMAX_LOG(x) logf(x)
 #define SMAX_INF __int_as_float(0x7f800000)
@@ -270,6 +273,21 @@ SMAX_FN void smax_async_wait_all(void)
 {
     asm volatile("cp.async.wait_all;" ::: "memory");
 }
+#endif
+/* 2^x with exp2's accuracy where the result is a normal f32; results
+ * below 2^-126 may be 0. On NVIDIA it is the one instruction that exp2f
+ * spends on normal results (ex2.approx.ftz: exp2f adds a compare and two
+ * predicated multiplies to keep subnormal results); elsewhere exp2f. */
+#if defined(__CUDA_ARCH__)
+SMAX_FN float smax_exp2_ftz(float x)
+{
+    float r;
+    asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
+    return r;
+}
+#define SMAX_EXP2_FTZ(x) smax_exp2_ftz(x)
+#else
+#define SMAX_EXP2_FTZ(x) exp2f(x)
 #endif
 /* x * scale rounded on its own: the scaled input is an f32 value (as the
  * reference assumes), never contracted into an FMA with what follows. */

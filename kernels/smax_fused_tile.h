@@ -18,61 +18,73 @@
 #include "smax_tile.h"
 #endif
 
-/* smax_tile_rows_N: the forward row pass with N slots a lane
- * (SMAX_TILE_BY_WIDTH). Slots past the row are -inf. */
-#define SMAX_TILE_ROWS(N)                                                    \
-    SMAX_FN void smax_tile_rows_##N(const SMAX_LOCAL smax_onchip_t *in_tile, \
-                                    SMAX_LOCAL smax_tile_bits *out_tile,     \
-                                    SMAX_LOCAL float *red, smax_tile_pass a) \
-    {                                                                        \
-        const int keep_x = a.flags & SMAX_FLAG_LOG_BIT;                      \
-        for (int r = a.slot; r - a.slot < a.tile_rows; r += a.slots) {       \
-            const int nq = smax_tile_row_slots(a, r);                        \
-            const int from = r * a.cols + a.ph_in + a.lane;                  \
-            float v[N];                                                      \
-            SMAX_UNROLL_ALL                                                  \
-            for (int q = 0; q < N; ++q)                                      \
-                v[q] = smax_kept(in_tile, from + a.lanes * q);               \
-            if (a.scale != 1.0f) { /* else exactly the same result */        \
-                SMAX_UNROLL_ALL                                              \
-                for (int q = 0; q < N; ++q)                                  \
-                    v[q] = SMAX_MUL_RN(v[q], a.scale);                       \
-            }                                                                \
-            float m = -SMAX_INF;                                             \
-            SMAX_UNROLL_ALL                                                  \
-            for (int q = 0; q < N; ++q) {                                    \
-                v[q] = q < nq ? v[q] : -SMAX_INF;                            \
-                m = smax_max_skip_nan(m, v[q]);                              \
-            }                                                                \
-            m = smax_reduce_float(red, m, 0, a.lid, a.lane, a.lanes);        \
-            const float base = smax_exp_base(m);                             \
-            float e[N];                                                      \
-            SMAX_UNROLL_ALL                                                  \
-            for (int q = 0; q < N; ++q) {                                    \
-                e[q] = SMAX_ROW_EXP(v[q] - base);                            \
-                if (!keep_x)                                                 \
-                    v[q] = e[q];                                             \
-            }                                                                \
-            SMAX_TILE_SUM(e, N);                                             \
-            smax_partial total;                                              \
-            total.m = m;                                                     \
-            total.s = smax_reduce_float(red, e[0], 1, a.lid, a.lane,         \
-                                        a.lanes);                            \
-            const smax_row_total t = smax_row_total_of(total, a.flags);      \
-            const int at = r * a.cols + a.ph_out + a.lane;                   \
-            SMAX_UNROLL_ALL                                                  \
-            for (int q = 0; q < N; ++q)                                      \
-                if (q < nq)                                                  \
-                    smax_tile_put(out_tile, at + a.lanes * q,                \
-                                  smax_finish(v[q], t));                     \
-        }                                                                    \
+/* smax_tile_soft_N and smax_tile_log_N: the forward row pass with N slots
+ * a lane (SMAX_TILE_BY_WIDTH), softmax and log-softmax compiled apart so
+ * that neither carries the other's per-element work (softmax's output is
+ * one multiply). Slots past the row are -inf. Their outputs are stored at
+ * the lane's first slot, slots in descending order, so that the first
+ * slot's own value lands last: no predicate per store (a predicated store
+ * compiled to a branch around each one on the H100). A lane with no slot
+ * in the row (past the tile's last row) stores nothing. */
+#define SMAX_TILE_ROWS(name, N, LOG)                                          \
+    SMAX_FN void name##_##N(const SMAX_LOCAL smax_onchip_t *in_tile,          \
+                            SMAX_LOCAL smax_tile_bits *out_tile,              \
+                            SMAX_LOCAL float *red, smax_tile_pass a)          \
+    {                                                                         \
+        for (int r = a.slot; r - a.slot < a.tile_rows; r += a.slots) {        \
+            const int nq = smax_tile_row_slots(a, r);                         \
+            const int from = r * a.cols + a.ph_in + a.lane;                   \
+            float v[N];                                                       \
+            SMAX_UNROLL_ALL                                                   \
+            for (int q = 0; q < N; ++q)                                       \
+                v[q] = smax_kept(in_tile, from + a.lanes * q);                \
+            if (a.scale != 1.0f) { /* else exactly the same result */         \
+                SMAX_UNROLL_ALL                                               \
+                for (int q = 0; q < N; ++q)                                   \
+                    v[q] = SMAX_MUL_RN(v[q], a.scale);                        \
+            }                                                                 \
+            float m = -SMAX_INF;                                              \
+            SMAX_UNROLL_ALL                                                   \
+            for (int q = 0; q < N; ++q) {                                     \
+                v[q] = q < nq ? v[q] : -SMAX_INF;                             \
+                m = smax_max_skip_nan(m, v[q]);                               \
+            }                                                                 \
+            m = smax_reduce_float(red, m, 0, a.lid, a.lane, a.lanes);         \
+            const float base = smax_exp_base(m);                              \
+            float e[N];                                                       \
+            SMAX_UNROLL_ALL                                                   \
+            for (int q = 0; q < N; ++q) {                                     \
+                e[q] = SMAX_ROW_EXP_LIFTED(v[q] - base,                       \
+                                           LOG ? 0.0f : SMAX_ROW_LIFT);       \
+                if (!LOG)                                                     \
+                    v[q] = e[q];                                              \
+            }                                                                 \
+            SMAX_TILE_SUM(e, N);                                              \
+            smax_partial total;                                               \
+            total.m = m;                                                      \
+            total.s = smax_reduce_float(red, e[0], 1, a.lid, a.lane,          \
+                                        a.lanes);                             \
+            const smax_row_total t = smax_row_total_of(total, a.flags);       \
+            /* softmax: (v - 0) * b - 0 of smax_finish is v * b exactly */    \
+            const float b = t.zero ? 0.0f : t.b;                              \
+            const int at = r * a.cols + a.ph_out + a.lane;                    \
+            if (nq > 0) {                                                     \
+                SMAX_UNROLL_ALL                                               \
+                for (int q = N - 1; q >= 0; --q)                              \
+                    smax_tile_put(out_tile, q < nq ? at + a.lanes * q : at,   \
+                                  LOG ? smax_finish(v[q], t) : v[q] * b);     \
+            }                                                                 \
+        }                                                                     \
     }
 
-SMAX_TILE_ROWS(8)
-SMAX_TILE_ROWS(10)
-SMAX_TILE_ROWS(12)
-SMAX_TILE_ROWS(14)
-SMAX_TILE_ROWS(16)
+#define SMAX_TILE_ROWS_BOTH(N)                                                \
+    SMAX_TILE_ROWS(smax_tile_soft, N, 0)                                      \
+    SMAX_TILE_ROWS(smax_tile_log, N, 1)
+SMAX_TILE_ROWS_BOTH(8)
+SMAX_TILE_ROWS_BOTH(10)
+SMAX_TILE_ROWS_BOTH(12)
+SMAX_TILE_ROWS_BOTH(14)
+SMAX_TILE_ROWS_BOTH(16)
 
 SMAX_KERNEL void SMAX_KNAME(smax_fused_tile)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
@@ -99,7 +111,10 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_tile)(
 
     smax_tile_pass_init(&a, lid, items, lanes, at.here, cols, tile_rows, flags,
                         scale);
-    SMAX_TILE_BY_WIDTH(smax_tile_rows, a.width, (in_tile, out_tile, red, a));
+    if (flags & SMAX_FLAG_LOG_BIT)
+        SMAX_TILE_BY_WIDTH(smax_tile_log, a.width, (in_tile, out_tile, red, a));
+    else
+        SMAX_TILE_BY_WIDTH(smax_tile_soft, a.width, (in_tile, out_tile, red, a));
     SMAX_BARRIER();
     smax_tile_store(yt, out_tile, at.n, a.ph_out, lid, items);
 }

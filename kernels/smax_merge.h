@@ -64,6 +64,28 @@ SMAX_FN float smax_max_skip_nan(float a, float b)
 #define SMAX_ROW_EXP(d) SMAX_EXP(d)
 #endif
 
+/* exp(d) * 2^lift, d = x - m <= 0, for rows held whole by one row slot
+ * (the flat tiles' row pass), whose sum and outputs undo the lift: with a
+ * 16-bit output, 2^(d * log2(e) + lift) in one FMA and exp2 without
+ * subnormal results (SMAX_EXP2_FTZ). The FMA's one rounding moves the
+ * exponent by at most 2^-18 while |d * log2(e) + lift| < 128, a relative
+ * 2^-18 of the result, under SMAX_ROW_EXP's 2^-17 bound. Softmax lifts by
+ * SMAX_ROW_LIFT, so that every result that the flush turns to 0 is below
+ * 2^-138 times the row's sum: outputs that round to 0 in bf16 (its least
+ * subnormal is 2^-133) and in f16. Log-softmax uses the exponentials for
+ * the sum alone and takes lift 0: the largest term stays exactly 1, and
+ * flushed terms move the sum (at least 1) by under n * 2^-126. Rows
+ * written as f32 keep SMAX_ROW_EXP and lift 0. docs/numerics.md ("16-bit
+ * outputs"). */
+#if defined(SMAX_OUT_DTYPE) && SMAX_OUT_DTYPE != 0
+#define SMAX_ROW_LIFT 12.0f
+#define SMAX_ROW_EXP_LIFTED(d, lift) \
+    SMAX_EXP2_FTZ(SMAX_FMA((d), 1.4426950408889634f, (lift)))
+#else
+#define SMAX_ROW_LIFT 0.0f
+#define SMAX_ROW_EXP_LIFTED(d, lift) SMAX_ROW_EXP(d)
+#endif
+
 /* exp(x - m) for an element x of a slice with maximum m; exactly 0 for
  * x = -inf, even when m = -inf as well. */
 SMAX_FN float smax_exp_shifted(float x, float m)
