@@ -166,8 +166,6 @@ static int reg_group(smax_context ctx, const smax_problem *p,
                          reg_group_cap(ctx, plan));
 }
 
-/* Group of the tile kernel (kernels/smax_fused_tile.h). */
-#define SMAX_TILE_GROUP 256
 /* Largest row slot of the tile kernel, in items, where input and output
  * are 16-bit, and where one of them is f32 (whose tile takes twice the
  * on-chip bytes and whose register kernel loses less to odd rows). H100,
@@ -188,7 +186,7 @@ static int reg_group(smax_context ctx, const smax_problem *p,
 /* Rows of a 16-bit type that lie back to back in memory (x and y row
  * strides = cols, and dy's in the gradient) and whose bytes are not a
  * multiple of 16, so that every other row starts off the vector grid, run
- * as flat tiles of a power of two rows (kernels/smax_tile.h): whole
+ * as flat tiles of several rows (kernels/smax_tile.h): whole
  * 16-byte vectors but at a tile's two ends. Rows on the grid stay in
  * registers (bf16 262144 x 128 94 -> 80% of copy as tiles, 8192 x 4096
  * 93 -> 85). Returns 0, the plan untouched, where the tile does not apply
@@ -213,9 +211,14 @@ static int plan_fused_tile(smax_context ctx, const smax_problem *p,
                                                     : SMAX_TILE_MAX_LANES) ||
         p->cols % plan->vec == 0)
         return 0;
-    int64_t tile_rows = 1;
-    while (2 * tile_rows * p->cols <= tile_max)
-        tile_rows *= 2;
+    /* As many rows as fit, in whole rounds of the group's row slots: a
+     * power of two rows left tiles of 150 or 333 columns 59-65% full
+     * (bf16 79 -> 85% of copy, 77 -> 80 so); rows that fit but leave
+     * slots idle in the last round cost more (x100 89 -> 76,
+     * bench/results/h100-2026-11-24d/3). slots * cols <= tile_max / 2:
+     * lanes >= cols / SMAX_TILE_ITEM_ELEMS. */
+    const int64_t slots = g / lanes;
+    const int64_t tile_rows = slots * (tile_max / (slots * p->cols));
     const int64_t n = tile_rows * p->cols;
     const smax_dtype out =
         plan->direction == SMAX_BACKWARD ? p->x_dtype : p->y_dtype;

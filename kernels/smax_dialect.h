@@ -23,6 +23,7 @@
 #define SMAX_EXP(x) exp(x)
 #define SMAX_EXP2(x) exp2(x)
 #define SMAX_EXP2_FTZ(x) exp2(x) /* the CUDA/HIP definition says why */
+#define SMAX_GROUPS_PER_CU(items, groups) /* the compiler's own choice */
 #define SMAX_FMA(a, b, c) fma(a, b, c)
 #define SMAX_FMAX(a, b) fmax(a, b)
 #define SMAX_LOG(x) log(x)
@@ -288,6 +289,15 @@ SMAX_FN float smax_exp2_ftz(float x)
 #define SMAX_EXP2_FTZ(x) smax_exp2_ftz(x)
 #else
 #define SMAX_EXP2_FTZ(x) exp2f(x)
+#endif
+/* A kernel whose groups of at most `items` items should fit `groups` to a
+ * compute unit: the compiler keeps each item's registers within that
+ * (CUDA and HIP on NVIDIA; HIP on AMD reads the second number otherwise,
+ * so it gets the group size alone). */
+#if defined(SMAX_DIALECT_HIP) && !defined(__HIP_PLATFORM_NVIDIA__)
+#define SMAX_GROUPS_PER_CU(items, groups) __launch_bounds__(items)
+#else
+#define SMAX_GROUPS_PER_CU(items, groups) __launch_bounds__(items, groups)
 #endif
 /* x * scale rounded on its own: the scaled input is an f32 value (as the
  * reference assumes), never contracted into an FMA with what follows. */

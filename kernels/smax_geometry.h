@@ -24,13 +24,15 @@
 #define SMAX_REG_EXTRAS(vec) \
     (((vec) - 1 + SMAX_REG_MIN_LANES - 1) / SMAX_REG_MIN_LANES)
 
-/* The tile kernels (smax_fused_tile.h): a group of G items moves rows
- * that lie back to back as one flat run of up to SMAX_TILE_LOAD_ELEMS * G
+/* The tile kernels (smax_fused_tile.h): a group of G items
+ * (SMAX_TILE_GROUP, fewer where a device allows fewer) moves rows that lie
+ * back to back as one flat run of up to SMAX_TILE_LOAD_ELEMS * G
  * elements, and a row slot holds up to SMAX_TILE_ITEM_ELEMS elements of a
  * row per lane (rows of up to SMAX_TILE_ITEM_ELEMS * G elements). A tile
  * of n elements takes SMAX_TILE_SPAN(n) elements of each on-chip tile:
  * room for a start up to 7 elements past a 16-byte boundary, rounded to 8
  * elements (16 bytes of a 16-bit type; the f32 swizzle's block). */
+#define SMAX_TILE_GROUP 256
 #define SMAX_TILE_ITEM_ELEMS 16
 #define SMAX_TILE_LOAD_ELEMS 32
 #define SMAX_TILE_SPAN(n) (((n) + 7 + 7) & ~7)

@@ -244,7 +244,8 @@ static smax_exec_plan plan_pair(struct smax_context_s *c, smax_dtype in,
 }
 
 /* Packed rows with a 16-bit side whose bytes are not a multiple of 16 are
- * flat tiles of a power of two rows within SMAX_TILE_LOAD_ELEMS an item,
+ * flat tiles of as many whole rounds of the group's row slots as fit in
+ * SMAX_TILE_LOAD_ELEMS an item,
  * row slots of up to 64 items (the gradient 32, 16 with an f32 side);
  * rows on the grid, strided rows and f32 rows stay in registers. */
 static void test_tile_rows(void)
@@ -278,9 +279,11 @@ static void test_tile_rows(void)
         if (!p.tile_rows)
             continue;
         const int64_t tile = (int64_t)p.tile_rows * cases[i].cols;
-        CHECK((p.tile_rows & (p.tile_rows - 1)) == 0 &&
+        const int64_t slots = p.group_size / p.lanes;
+        CHECK(p.tile_rows % slots == 0 &&
                   tile <= (int64_t)SMAX_TILE_LOAD_ELEMS * p.group_size &&
-                  2 * tile > (int64_t)SMAX_TILE_LOAD_ELEMS * p.group_size &&
+                  tile + slots * cases[i].cols >
+                      (int64_t)SMAX_TILE_LOAD_ELEMS * p.group_size &&
                   (int64_t)p.lanes * SMAX_TILE_ITEM_ELEMS >= cases[i].cols &&
                   p.rows_per_group == p.tile_rows,
               "case %zu: %d rows of %lld a tile, %d lanes", i, p.tile_rows,
