@@ -49,11 +49,7 @@
         }                                                                     \
     }
 
-SMAX_BWD_TILE_ROWS(8)
-SMAX_BWD_TILE_ROWS(10)
-SMAX_BWD_TILE_ROWS(12)
-SMAX_BWD_TILE_ROWS(14)
-SMAX_BWD_TILE_ROWS(16)
+SMAX_TILE_EVERY_WIDTH(SMAX_BWD_TILE_ROWS)
 
 SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_tile)(
     const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,

@@ -80,11 +80,7 @@
 #define SMAX_TILE_ROWS_BOTH(N)                                                \
     SMAX_TILE_ROWS(smax_tile_soft, N, 0)                                      \
     SMAX_TILE_ROWS(smax_tile_log, N, 1)
-SMAX_TILE_ROWS_BOTH(8)
-SMAX_TILE_ROWS_BOTH(10)
-SMAX_TILE_ROWS_BOTH(12)
-SMAX_TILE_ROWS_BOTH(14)
-SMAX_TILE_ROWS_BOTH(16)
+SMAX_TILE_EVERY_WIDTH(SMAX_TILE_ROWS_BOTH)
 
 /* Groups of SMAX_TILE_GROUP items an SM should hold. Where both sides are 16-bit a
  * group's tiles take at most 2 x 16 KB (SMAX_TILE_LOAD_ELEMS of 2 bytes

@@ -279,17 +279,30 @@ SMAX_FN int smax_tile_row_slots(smax_tile_pass a, int r)
     return live > a.lane ? ((live - 1 - a.lane) >> a.shift) + 1 : 0;
 }
 
-/* Runs fn_N args for the smallest N of 8, 10, 12, 14, 16 not below width
- * (args in parentheses: NVIDIA's OpenCL rejects variadic macros), the
- * same for every item: one branch for the whole group. */
+/* The row passes' widths, M(N) for each: a pass of N slots a lane
+ * computes rows of up to N * lanes columns. The even ones alone left rows
+ * of 333 columns 13% of their slots idle (N = 12 for 11); every N of
+ * 8..16 made the kernel's code 80% larger and rows that take 16 slots
+ * 4-7 points slower on the H100, these seven not (bf16 x333 78.9 ->
+ * 84.6% of copy, the rest within 1 point; bench/results/h100-2026-11-24d,
+ * folders 4 and 5). */
+#define SMAX_TILE_EVERY_WIDTH(M) M(8) M(10) M(11) M(12) M(13) M(14) M(16)
+
+/* Runs fn_N args for the smallest N of SMAX_TILE_EVERY_WIDTH not below
+ * width (args in parentheses: NVIDIA's OpenCL rejects variadic macros),
+ * the same for every item: one branch for the whole group. */
 #define SMAX_TILE_BY_WIDTH(fn, width, args)                                \
     do {                                                                   \
         if ((width) <= 8)                                                  \
             fn##_8 args;                                                   \
         else if ((width) <= 10)                                            \
             fn##_10 args;                                                  \
+        else if ((width) <= 11)                                            \
+            fn##_11 args;                                                  \
         else if ((width) <= 12)                                            \
             fn##_12 args;                                                  \
+        else if ((width) <= 13)                                            \
+            fn##_13 args;                                                  \
         else if ((width) <= 14)                                            \
             fn##_14 args;                                                  \
         else                                                               \
