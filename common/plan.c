@@ -167,16 +167,22 @@ static int reg_group(smax_context ctx, const smax_problem *p,
 }
 
 /* Largest row slot of the tile kernel, in items, where input and output
- * are 16-bit, and where one of them is f32 (whose tile takes twice the
- * on-chip bytes and whose register kernel loses less to odd rows). H100,
- * % of copy against the register kernel (bench/results/h100-2026-11-24c):
- * bf16 rows of 100 columns 71.5 -> 80.0, 250 85.6 -> 89.3, 1001 87.0 ->
- * 89.7 (64 items), 333 level; bf16 -> f32 100 64 -> 90, 196 84 -> 87, but
- * 500 94 -> 89 (32 items); f32 -> bf16 100 85 -> 98, 1001 98 -> 94.
- * Past 64 items (reductions across warps) bf16 rows of 1500-4095 columns
- * lost 5-10 points as tiles. */
+ * are 16-bit, where an f32 side is read, and where it is written (whose
+ * tile takes twice the on-chip bytes, and whose register kernel loses
+ * less to odd rows). H100, % of copy against the register kernel
+ * (bench/results/h100-2026-11-24c): bf16 rows of 100 columns 71.5 ->
+ * 80.0, 250 85.6 -> 89.3, 1001 87.0 -> 89.7 (64 items); bf16 -> f32 100
+ * 64 -> 90, 196 84 -> 87. Past 64 items (reductions across warps) bf16
+ * rows of 1500-4095 columns lost 5-10 points as tiles. Row slots of 32
+ * items against 16 (bench/results/h100-2026-11-24d, folder 8): an f32
+ * side read, f32 -> bf16 rows of 257, 300, 333 columns 78-88 -> 91-100,
+ * 500 99 -> 100, the gradient's f32 y, dy -> bf16 dx 63-71 -> 90-97; an
+ * f32 side written gained at 257-333 columns forward (70-78 -> 82-85)
+ * but lost at 500 (96 -> 90), and the gradient's f32 dx lost at 333 and
+ * 500 (95 -> 90, 100 -> 93). */
 #define SMAX_TILE_MAX_LANES 64
-#define SMAX_TILE_MAX_LANES_F32 16
+#define SMAX_TILE_MAX_LANES_F32_IN 32
+#define SMAX_TILE_MAX_LANES_F32_OUT 16
 /* The gradient's cap where both sides are 16-bit: its register kernel
  * held bf16 rows of 1001 columns (64 items) at 98% of copy, 94 as tiles;
  * 333 columns (32 items) 75 -> 94, 100 84 -> 98 (bench/results/
@@ -198,17 +204,22 @@ static int plan_fused_tile(smax_context ctx, const smax_problem *p,
     const int64_t tile_max = (int64_t)SMAX_TILE_LOAD_ELEMS * g;
     const int lanes =
         pow2_at_least(ceil_div(p->cols, SMAX_TILE_ITEM_ELEMS), g);
+    const smax_dtype out =
+        plan->direction == SMAX_BACKWARD ? p->x_dtype : p->y_dtype;
     const int both_16 = smax_dtype_bytes(p->x_dtype) == 2 &&
                         smax_dtype_bytes(p->y_dtype) == 2;
+    const int max_lanes =
+        smax_dtype_bytes(out) == 4 ? SMAX_TILE_MAX_LANES_F32_OUT
+        : !both_16                 ? SMAX_TILE_MAX_LANES_F32_IN
+        : plan->direction == SMAX_BACKWARD ? SMAX_BWD_TILE_MAX_LANES
+                                           : SMAX_TILE_MAX_LANES;
     const int packed = p->x_row_stride == p->cols &&
                        p->y_row_stride == p->cols &&
                        (plan->direction == SMAX_FORWARD ||
                         p->dy_row_stride == p->cols);
     if (plan->vec != 8 || !packed ||
         p->cols > (int64_t)SMAX_TILE_ITEM_ELEMS * g ||
-        lanes > (!both_16 ? SMAX_TILE_MAX_LANES_F32
-                 : plan->direction == SMAX_BACKWARD ? SMAX_BWD_TILE_MAX_LANES
-                                                    : SMAX_TILE_MAX_LANES) ||
+        lanes > max_lanes ||
         p->cols % plan->vec == 0)
         return 0;
     /* As many rows as fit, in whole rounds of the group's row slots: a
@@ -220,8 +231,6 @@ static int plan_fused_tile(smax_context ctx, const smax_problem *p,
     const int64_t slots = g / lanes;
     const int64_t tile_rows = slots * (tile_max / (slots * p->cols));
     const int64_t n = tile_rows * p->cols;
-    const smax_dtype out =
-        plan->direction == SMAX_BACKWARD ? p->x_dtype : p->y_dtype;
     const size_t local = (size_t)SMAX_TILE_IN_SPAN(n, p->cols) *
                              (size_t)plan->onchip_bytes *
                              (size_t)fused_arrays(plan->direction) +

@@ -246,7 +246,8 @@ static smax_exec_plan plan_pair(struct smax_context_s *c, smax_dtype in,
 /* Packed rows with a 16-bit side whose bytes are not a multiple of 16 are
  * flat tiles of as many whole rounds of the group's row slots as fit in
  * SMAX_TILE_LOAD_ELEMS an item,
- * row slots of up to 64 items (the gradient 32, 16 with an f32 side);
+ * row slots of up to 64 items (the gradient 32; 32 where an f32 side is
+ * read, 16 where one is written);
  * rows on the grid, strided rows and f32 rows stay in registers. */
 static void test_tile_rows(void)
 {
@@ -264,8 +265,11 @@ static void test_tile_rows(void)
         {B, B, 100, 4, 0},  /* strided                          */
         {F, F, 101, 0, 0},  /* f32                              */
         {B, B, 1500, 0, 0}, /* 128 items                        */
-        {B, F, 500, 0, 0},  /* 32 items with an f32 side        */
-        {F, B, 1001, 0, 0},
+        {B, F, 500, 0, 0},  /* 32 items, an f32 side written    */
+        {B, F, 333, 0, 0},
+        {F, B, 333, 0, 1},  /* 32 items, an f32 side read       */
+        {F, H, 500, 0, 1},
+        {F, B, 1001, 0, 0}, /* 64 items, an f32 side read       */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         const smax_exec_plan p = plan_pair(&c, cases[i].in, cases[i].out,
@@ -300,6 +304,20 @@ static void test_tile_rows(void)
     CHECK(p.tile_rows == 0, "gradient, 1001 cols (64 items): tile_rows %d",
           p.tile_rows);
     smax_problem pr;
+    /* dx 16-bit from f32 y and dy: 32 items; dx f32: 16. */
+    smax_problem_init(&pr, sizeof pr, 100000, 333);
+    pr.x_dtype = B;
+    pr.y_dtype = F;
+    CHECK(smax_make_plan(&c, &pr, SMAX_BACKWARD, &p) == SMAX_SUCCESS &&
+              p.tile_rows > 0,
+          "gradient, f32 y, dy -> bf16 dx, 333 cols: tile_rows %d",
+          p.tile_rows);
+    pr.x_dtype = F;
+    pr.y_dtype = B;
+    CHECK(smax_make_plan(&c, &pr, SMAX_BACKWARD, &p) == SMAX_SUCCESS &&
+              p.tile_rows == 0,
+          "gradient, bf16 y, dy -> f32 dx, 333 cols: tile_rows %d",
+          p.tile_rows);
     smax_problem_init(&pr, sizeof pr, 300000, 100);
     pr.x_dtype = pr.y_dtype = B;
     pr.dy_row_stride = 104;
