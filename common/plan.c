@@ -183,6 +183,13 @@ static int reg_group(smax_context ctx, const smax_problem *p,
 #define SMAX_TILE_MAX_LANES 64
 #define SMAX_TILE_MAX_LANES_F32_IN 32
 #define SMAX_TILE_MAX_LANES_F32_OUT 16
+/* Forward rows written as f32 take row slots of 32 items where a lane
+ * holds at most 12 of a row's elements (rows of 257-384 columns: bf16 ->
+ * f32 at 257, 300, 333 columns 70-78 -> 82-85% of copy), but not past
+ * (500 columns, 16 a lane: 95.5 -> 90.1; bench/results/h100-2026-11-24d,
+ * folder 8). */
+#define SMAX_TILE_F32_OUT_WIDE_LANES 32
+#define SMAX_TILE_F32_OUT_WIDE_SLOTS 12
 /* The gradient's cap where both sides are 16-bit: its register kernel
  * held bf16 rows of 1001 columns (64 items) at 98% of copy, 94 as tiles;
  * 333 columns (32 items) 75 -> 94, 100 84 -> 98 (bench/results/
@@ -208,9 +215,15 @@ static int plan_fused_tile(smax_context ctx, const smax_problem *p,
         plan->direction == SMAX_BACKWARD ? p->x_dtype : p->y_dtype;
     const int both_16 = smax_dtype_bytes(p->x_dtype) == 2 &&
                         smax_dtype_bytes(p->y_dtype) == 2;
+    const int wide_f32_out =
+        plan->direction == SMAX_FORWARD &&
+        p->cols <= (int64_t)SMAX_TILE_F32_OUT_WIDE_LANES *
+                       SMAX_TILE_F32_OUT_WIDE_SLOTS;
     const int max_lanes =
-        smax_dtype_bytes(out) == 4 ? SMAX_TILE_MAX_LANES_F32_OUT
-        : !both_16                 ? SMAX_TILE_MAX_LANES_F32_IN
+        smax_dtype_bytes(out) == 4
+            ? (wide_f32_out ? SMAX_TILE_F32_OUT_WIDE_LANES
+                            : SMAX_TILE_MAX_LANES_F32_OUT)
+        : !both_16 ? SMAX_TILE_MAX_LANES_F32_IN
         : plan->direction == SMAX_BACKWARD ? SMAX_BWD_TILE_MAX_LANES
                                            : SMAX_TILE_MAX_LANES;
     const int packed = p->x_row_stride == p->cols &&

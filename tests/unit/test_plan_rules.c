@@ -247,7 +247,8 @@ static smax_exec_plan plan_pair(struct smax_context_s *c, smax_dtype in,
  * flat tiles of as many whole rounds of the group's row slots as fit in
  * SMAX_TILE_LOAD_ELEMS an item,
  * row slots of up to 64 items (the gradient 32; 32 where an f32 side is
- * read, 16 where one is written);
+ * read, 16 where one is written but forward rows of up to 12 elements a
+ * lane of 32);
  * rows on the grid, strided rows and f32 rows stay in registers. */
 static void test_tile_rows(void)
 {
@@ -265,8 +266,11 @@ static void test_tile_rows(void)
         {B, B, 100, 4, 0},  /* strided                          */
         {F, F, 101, 0, 0},  /* f32                              */
         {B, B, 1500, 0, 0}, /* 128 items                        */
-        {B, F, 500, 0, 0},  /* 32 items, an f32 side written    */
-        {B, F, 333, 0, 0},
+        {B, F, 500, 0, 0},  /* 32 items, an f32 side written,   */
+        {B, F, 333, 0, 1},  /* up to 12 elements a lane only    */
+        {H, F, 384, 0, 0},  /* (384: on the grid)               */
+        {H, F, 383, 0, 1},
+        {H, F, 385, 0, 0},
         {F, B, 333, 0, 1},  /* 32 items, an f32 side read       */
         {F, H, 500, 0, 1},
         {F, B, 1001, 0, 0}, /* 64 items, an f32 side read       */
