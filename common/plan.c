@@ -185,9 +185,9 @@ static int reg_group(smax_context ctx, const smax_problem *p,
 #define SMAX_TILE_MAX_LANES_F32_OUT 16
 /* Forward rows written as f32 take row slots of 32 items where a lane
  * holds at most 12 of a row's elements (rows of 257-384 columns: bf16 ->
- * f32 at 257, 300, 333 columns 70-78 -> 82-85% of copy), but not past
- * (500 columns, 16 a lane: 95.5 -> 90.1; bench/results/h100-2026-11-24d,
- * folder 8). */
+ * f32 at 257, 300, 333, 383 columns 69-83 -> 82-92% of copy), but not
+ * past (500 columns, 16 a lane: 95.5 -> 90.1; bench/results/
+ * h100-2026-11-24d, folders 8 and 11). */
 #define SMAX_TILE_F32_OUT_WIDE_LANES 32
 #define SMAX_TILE_F32_OUT_WIDE_SLOTS 12
 /* The gradient's cap where both sides are 16-bit: its register kernel

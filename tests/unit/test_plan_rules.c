@@ -245,11 +245,10 @@ static smax_exec_plan plan_pair(struct smax_context_s *c, smax_dtype in,
 
 /* Packed rows with a 16-bit side whose bytes are not a multiple of 16 are
  * flat tiles of as many whole rounds of the group's row slots as fit in
- * SMAX_TILE_LOAD_ELEMS an item,
- * row slots of up to 64 items (the gradient 32; 32 where an f32 side is
- * read, 16 where one is written but forward rows of up to 12 elements a
- * lane of 32);
- * rows on the grid, strided rows and f32 rows stay in registers. */
+ * SMAX_TILE_LOAD_ELEMS an item, row slots of up to 64 items (the gradient
+ * 32; 32 where an f32 side is read; 16 where one is written, but 32 for
+ * forward rows of up to 12 elements a lane); rows on the grid, strided
+ * rows and f32 rows stay in registers. */
 static void test_tile_rows(void)
 {
     struct smax_context_s c = h100();
