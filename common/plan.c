@@ -196,6 +196,23 @@ static int reg_group(smax_context ctx, const smax_problem *p,
  * h100-2026-11-24c, folder 7). */
 #define SMAX_BWD_TILE_MAX_LANES 32
 
+/* The largest row slot, in items, of the tile kernel for this pair and
+ * direction (out: y forward, dx in the gradient); the caps above say why. */
+static int tile_lane_cap(const smax_problem *p, smax_direction dir,
+                         smax_dtype out)
+{
+    if (smax_dtype_bytes(out) == 4)
+        return dir == SMAX_FORWARD &&
+                       p->cols <= (int64_t)SMAX_TILE_F32_OUT_WIDE_LANES *
+                                      SMAX_TILE_F32_OUT_WIDE_SLOTS
+                   ? SMAX_TILE_F32_OUT_WIDE_LANES
+                   : SMAX_TILE_MAX_LANES_F32_OUT;
+    if (smax_dtype_bytes(p->x_dtype) == 4 || smax_dtype_bytes(p->y_dtype) == 4)
+        return SMAX_TILE_MAX_LANES_F32_IN;
+    return dir == SMAX_BACKWARD ? SMAX_BWD_TILE_MAX_LANES
+                                : SMAX_TILE_MAX_LANES;
+}
+
 /* Rows of a 16-bit type that lie back to back in memory (x and y row
  * strides = cols, and dy's in the gradient) and whose bytes are not a
  * multiple of 16, so that every other row starts off the vector grid, run
@@ -213,26 +230,13 @@ static int plan_fused_tile(smax_context ctx, const smax_problem *p,
         pow2_at_least(ceil_div(p->cols, SMAX_TILE_ITEM_ELEMS), g);
     const smax_dtype out =
         plan->direction == SMAX_BACKWARD ? p->x_dtype : p->y_dtype;
-    const int both_16 = smax_dtype_bytes(p->x_dtype) == 2 &&
-                        smax_dtype_bytes(p->y_dtype) == 2;
-    const int wide_f32_out =
-        plan->direction == SMAX_FORWARD &&
-        p->cols <= (int64_t)SMAX_TILE_F32_OUT_WIDE_LANES *
-                       SMAX_TILE_F32_OUT_WIDE_SLOTS;
-    const int max_lanes =
-        smax_dtype_bytes(out) == 4
-            ? (wide_f32_out ? SMAX_TILE_F32_OUT_WIDE_LANES
-                            : SMAX_TILE_MAX_LANES_F32_OUT)
-        : !both_16 ? SMAX_TILE_MAX_LANES_F32_IN
-        : plan->direction == SMAX_BACKWARD ? SMAX_BWD_TILE_MAX_LANES
-                                           : SMAX_TILE_MAX_LANES;
     const int packed = p->x_row_stride == p->cols &&
                        p->y_row_stride == p->cols &&
                        (plan->direction == SMAX_FORWARD ||
                         p->dy_row_stride == p->cols);
     if (plan->vec != 8 || !packed ||
         p->cols > (int64_t)SMAX_TILE_ITEM_ELEMS * g ||
-        lanes > max_lanes ||
+        lanes > tile_lane_cap(p, plan->direction, out) ||
         p->cols % plan->vec == 0)
         return 0;
     /* As many rows as fit, in whole rounds of the group's row slots: a

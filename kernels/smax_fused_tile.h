@@ -82,13 +82,14 @@
     SMAX_TILE_ROWS(smax_tile_log, N, 1)
 SMAX_TILE_EVERY_WIDTH(SMAX_TILE_ROWS_BOTH)
 
-/* Groups of SMAX_TILE_GROUP items an SM should hold. Where both sides are 16-bit a
- * group's tiles take at most 2 x 16 KB (SMAX_TILE_LOAD_ELEMS of 2 bytes
- * an item, in and out), so sm_90's 228 KB of on-chip memory holds 6 of
- * them, and their registers are kept to 40 an item to match (the compiler
- * took 56, 4 groups: bf16 x1001 87.4 -> 95.0% of copy, x250 88.7 ->
- * 94.2, x100 86.4 -> 89.1 on the H100, bench/results/h100-2026-11-24d/2).
- * An f32 side doubles a tile: 4 groups fit, which 56 registers allow. */
+/* Groups of SMAX_TILE_GROUP items an SM should hold. Where both sides
+ * are 16-bit a group's tiles take at most 2 x 16 KB (SMAX_TILE_LOAD_ELEMS
+ * of 2 bytes an item, in and out), so sm_90's 228 KB of on-chip memory
+ * holds 6 of them, and their registers are kept to 40 an item to match
+ * (the compiler took 56, 4 groups: bf16 x1001 87.4 -> 95.0% of copy, x250
+ * 88.7 -> 94.2, x100 86.4 -> 89.1 on the H100,
+ * bench/results/h100-2026-11-24d/2). An f32 side doubles a tile: 4
+ * groups fit, which 56 registers allow. */
 #if SMAX_IN_BYTES == 2 && SMAX_OUT_BYTES == 2
 #define SMAX_TILE_BOUNDS SMAX_GROUPS_PER_CU(SMAX_TILE_GROUP, 6)
 #else
@@ -120,9 +121,11 @@ SMAX_KERNEL void SMAX_TILE_BOUNDS SMAX_KNAME(smax_fused_tile)(
     smax_tile_pass_init(&a, lid, items, lanes, at.here, cols, tile_rows, flags,
                         scale);
     if (flags & SMAX_FLAG_LOG_BIT)
-        SMAX_TILE_BY_WIDTH(smax_tile_log, a.width, (in_tile, out_tile, red, a));
+        SMAX_TILE_BY_WIDTH(smax_tile_log, a.width,
+                           (in_tile, out_tile, red, a));
     else
-        SMAX_TILE_BY_WIDTH(smax_tile_soft, a.width, (in_tile, out_tile, red, a));
+        SMAX_TILE_BY_WIDTH(smax_tile_soft, a.width,
+                           (in_tile, out_tile, red, a));
     SMAX_BARRIER();
     smax_tile_store(yt, out_tile, at.n, a.ph_out, lid, items);
 }
