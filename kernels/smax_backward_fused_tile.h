@@ -16,7 +16,7 @@
 /* smax_bwd_tile_rows_N: the gradient's row pass with N slots a lane
  * (SMAX_TILE_BY_WIDTH). Slots past the row hold y = dy = 0, whose term
  * is 0. */
-#define SMAX_BWD_TILE_ROWS(N)                                                 \
+#define SMAX_BWD_TILE_ROWS(N, SURE)                                           \
     SMAX_FN void smax_bwd_tile_rows_##N(                                      \
         const SMAX_LOCAL smax_onchip_t *y_tile,                               \
         const SMAX_LOCAL smax_onchip_t *dy_tile,                              \
@@ -30,22 +30,24 @@
             float vy[N], vd[N], t[N];                                         \
             SMAX_UNROLL_ALL                                                   \
             for (int q = 0; q < N; ++q) {                                     \
-                vy[q] = q < nq ? smax_kept(y_tile, from_y + a.lanes * q)      \
-                               : 0.0f;                                        \
-                vd[q] = q < nq ? smax_kept(dy_tile, from_dy + a.lanes * q)    \
-                               : 0.0f;                                        \
+                const int in_ = SMAX_TILE_IN_ROW(q, SURE, nq);                \
+                vy[q] = in_ ? smax_kept(y_tile, from_y + a.lanes * q) : 0.0f; \
+                vd[q] = in_ ? smax_kept(dy_tile, from_dy + a.lanes * q)       \
+                            : 0.0f;                                           \
                 t[q] = smax_bwd_term(vy[q], vd[q], a.flags);                  \
             }                                                                 \
             SMAX_TILE_SUM(t, N);                                              \
             const float s = smax_bwd_total(                                   \
                 smax_reduce_float(red, t[0], 1, a.lid, a.lane, a.lanes));     \
             const int at = r * a.cols + a.ph_out + a.lane;                    \
-            SMAX_UNROLL_ALL                                                   \
-            for (int q = 0; q < N; ++q)                                       \
-                if (q < nq)                                                   \
-                    smax_tile_put(dx_tile, at + a.lanes * q,                  \
-                                  smax_bwd_out(vy[q], vd[q], s, a.scale,      \
-                                               a.flags));                     \
+            if (nq > 0) { /* past the tile's last row: nothing */             \
+                SMAX_UNROLL_ALL                                               \
+                for (int q = 0; q < N; ++q)                                   \
+                    if (SMAX_TILE_IN_ROW(q, SURE, nq))                        \
+                        smax_tile_put(dx_tile, at + a.lanes * q,              \
+                                      smax_bwd_out(vy[q], vd[q], s, a.scale,  \
+                                                   a.flags));                 \
+            }                                                                 \
         }                                                                     \
     }
 

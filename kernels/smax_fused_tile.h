@@ -26,7 +26,7 @@
  * slot's own value lands last: no predicate per store (a predicated store
  * compiled to a branch around each one on the H100). A lane with no slot
  * in the row (past the tile's last row) stores nothing. */
-#define SMAX_TILE_ROWS(name, N, LOG)                                          \
+#define SMAX_TILE_ROWS(name, N, SURE, LOG)                                    \
     SMAX_FN void name##_##N(const SMAX_LOCAL smax_onchip_t *in_tile,          \
                             SMAX_LOCAL smax_tile_bits *out_tile,              \
                             SMAX_LOCAL float *red, smax_tile_pass a)          \
@@ -46,7 +46,7 @@
             float m = -SMAX_INF;                                              \
             SMAX_UNROLL_ALL                                                   \
             for (int q = 0; q < N; ++q) {                                     \
-                v[q] = q < nq ? v[q] : -SMAX_INF;                             \
+                v[q] = SMAX_TILE_IN_ROW(q, SURE, nq) ? v[q] : -SMAX_INF;      \
                 m = smax_max_skip_nan(m, v[q]);                               \
             }                                                                 \
             m = smax_reduce_float(red, m, 0, a.lid, a.lane, a.lanes);         \
@@ -71,15 +71,18 @@
             if (nq > 0) {                                                     \
                 SMAX_UNROLL_ALL                                               \
                 for (int q = N - 1; q >= 0; --q)                              \
-                    smax_tile_put(out_tile, q < nq ? at + a.lanes * q : at,   \
+                    smax_tile_put(out_tile,                                   \
+                                  SMAX_TILE_IN_ROW(q, SURE, nq)               \
+                                      ? at + a.lanes * q                      \
+                                      : at,                                   \
                                   LOG ? smax_finish(v[q], t) : v[q] * b);     \
             }                                                                 \
         }                                                                     \
     }
 
-#define SMAX_TILE_ROWS_BOTH(N)                                                \
-    SMAX_TILE_ROWS(smax_tile_soft, N, 0)                                      \
-    SMAX_TILE_ROWS(smax_tile_log, N, 1)
+#define SMAX_TILE_ROWS_BOTH(N, SURE)                                          \
+    SMAX_TILE_ROWS(smax_tile_soft, N, SURE, 0)                                \
+    SMAX_TILE_ROWS(smax_tile_log, N, SURE, 1)
 SMAX_TILE_EVERY_WIDTH(SMAX_TILE_ROWS_BOTH)
 
 /* Groups of SMAX_TILE_GROUP items an SM should hold. Where both sides

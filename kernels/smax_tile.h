@@ -279,14 +279,25 @@ SMAX_FN int smax_tile_row_slots(smax_tile_pass a, int r)
     return live > a.lane ? ((live - 1 - a.lane) >> a.shift) + 1 : 0;
 }
 
-/* The row passes' widths, M(N) for each: a pass of N slots a lane
+/* The row passes' widths, M(N, SURE) for each: a pass of N slots a lane
  * computes rows of up to N * lanes columns. The even ones alone left rows
  * of 333 columns 13% of their slots idle (N = 12 for 11); every N of
  * 8..16 made the kernel's code 80% larger and rows that take 16 slots
  * 4-7 points slower on the H100, these seven not (bf16 x333 78.9 ->
  * 84.6% of copy, the rest within 1 point; bench/results/h100-2026-11-24d,
- * folders 4 and 5). */
-#define SMAX_TILE_EVERY_WIDTH(M) M(8) M(10) M(11) M(12) M(13) M(14) M(16)
+ * folders 4 and 5).
+ * SURE is the N before (0 for the first): the pass runs rows of width
+ * ceil(cols / lanes) > SURE, and slot q < width - 1 of every lane lies in
+ * such a row (lane + lanes * q < lanes * (width - 1) < cols), so slots
+ * below SURE need no test (SMAX_TILE_IN_ROW). */
+#define SMAX_TILE_EVERY_WIDTH(M)                                           \
+    M(8, 0) M(10, 8) M(11, 10) M(12, 11) M(13, 12) M(14, 13) M(16, 14)
+
+/* Whether slot q of a lane with nq slots in its row (smax_tile_row_slots)
+ * lies in it, in a pass whose first SURE slots always do: constant for q
+ * < SURE, so those slots carry no compare and no select (bf16 x333: 4 of
+ * 17 instructions an element on the H100). */
+#define SMAX_TILE_IN_ROW(q, sure, nq) ((q) < (sure) || (q) < (nq))
 
 /* Runs fn_N args for the smallest N of SMAX_TILE_EVERY_WIDTH not below
  * width (args in parentheses: NVIDIA's OpenCL rejects variadic macros),
