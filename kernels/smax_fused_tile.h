@@ -51,15 +51,16 @@
             }                                                                 \
             m = smax_reduce_float(red, m, 0, a.lid, a.lane, a.lanes);         \
             const float base = smax_exp_base(m);                              \
-            float e[N];                                                       \
+            float e[8];                                                       \
             SMAX_UNROLL_ALL                                                   \
             for (int q = 0; q < N; ++q) {                                     \
-                e[q] = SMAX_ROW_EXP_LIFTED(v[q] - base,                       \
-                                           LOG ? 0.0f : SMAX_ROW_LIFT);       \
+                const float x_ = SMAX_ROW_EXP_LIFTED(                         \
+                    v[q] - base, LOG ? 0.0f : SMAX_ROW_LIFT);                 \
+                SMAX_TILE_ADD(e, q, x_);                                      \
                 if (!LOG)                                                     \
-                    v[q] = e[q];                                              \
+                    v[q] = x_;                                                \
             }                                                                 \
-            SMAX_TILE_SUM(e, N);                                              \
+            SMAX_TILE_SUM_8(e);                                               \
             smax_partial total;                                               \
             total.m = m;                                                      \
             total.s = smax_reduce_float(red, e[0], 1, a.lid, a.lane,          \

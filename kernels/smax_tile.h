@@ -223,10 +223,21 @@ SMAX_FN void smax_tile_store(SMAX_GLOBAL smax_out_t *g,
         SMAX_UNROLL_ALL                                                    \
         for (int q_ = 0; q_ < (n) - 8; ++q_)                               \
             e[q_] = e[q_] + e[q_ + 8];                                     \
+        SMAX_TILE_SUM_8(e);                                                \
+    } while (0)
+#define SMAX_TILE_SUM_8(e)                                                 \
+    do {                                                                   \
         SMAX_TILE_FOLD(e, 4);                                              \
         SMAX_TILE_FOLD(e, 2);                                              \
         SMAX_TILE_FOLD(e, 1);                                              \
     } while (0)
+
+/* SMAX_TILE_SUM's first fold as the terms come: term x of slot q (a
+ * constant, the slots in ascending order) into e8[0..8), after which
+ * SMAX_TILE_SUM_8(e8) gives the same sum, while only 8 terms are live
+ * (log-softmax keeps its inputs beside them: 16 of each spilled). */
+#define SMAX_TILE_ADD(e8, q, x)                                            \
+    (e8[(q) & 7] = (q) < 8 ? (x) : e8[(q) & 7] + (x))
 
 /* ---- the row pass --------------------------------------------------------- *
  * Each row slot of `lanes` items computes its rows from on-chip memory,
