@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "run.h"
+#include "smax_geometry.h"
 
 #define SMAX_KERNEL_NAME(id, name) #name,
 const char *const smax_kernel_names[SMAX_KERNEL_COUNT] = {
@@ -206,7 +207,8 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
     }
     push(&k, i32_arg(plan->lanes));
     push(&k, f32_arg(p->scale));
-    push(&k, i32_arg((int32_t)p->flags));
+    push(&k, i32_arg((int32_t)(p->flags |
+                               (plan->tile_spread ? SMAX_TILE_SPREAD_BIT : 0))));
     return launch_with(ctx, kernel, plan->pair, plan->groups, plan->group_size,
                        plan->local_bytes, 0, &k);
 }

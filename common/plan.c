@@ -176,25 +176,18 @@ static int reg_group(smax_context ctx, const smax_problem *p,
  * rows of 1500-4095 columns lost 5-10 points as tiles. Row slots of 32
  * items against 16 (bench/results/h100-2026-11-24d, folder 8): an f32
  * side read, f32 -> bf16 rows of 257, 300, 333 columns 78-88 -> 91-100,
- * 500 99 -> 100, the gradient's f32 y, dy -> bf16 dx 63-71 -> 90-97; an
- * f32 side written gained at 257-333 columns forward (70-78 -> 82-85)
- * but lost at 500 (96 -> 90), and the gradient's f32 dx lost at 333 and
- * 500 (95 -> 90, 100 -> 93). */
+ * 500 99 -> 100, the gradient's f32 y, dy -> bf16 dx 63-71 -> 90-97; the
+ * gradient's f32 dx lost at 333 and 500 (95 -> 90, 100 -> 93). Forward
+ * rows written as f32 gained at 257-384 columns (70-83 -> 82-92, folder
+ * 11) and, since the row passes test only the slots that may lie past
+ * the row, at 385 (84 -> 94) and no longer lose at 500 (95 either way;
+ * bench/results/h100-2026-11-24e, folder 3). The gradient of 16-bit
+ * rows: 64 items as the forward since then, bf16 rows of 777 columns 87
+ * -> 97, 513 62 -> 71, 1001 98 -> 97 (folder 3). */
 #define SMAX_TILE_MAX_LANES 64
 #define SMAX_TILE_MAX_LANES_F32_IN 32
-#define SMAX_TILE_MAX_LANES_F32_OUT 16
-/* Forward rows written as f32 take row slots of 32 items where a lane
- * holds at most 12 of a row's elements (rows of 257-384 columns: bf16 ->
- * f32 at 257, 300, 333, 383 columns 69-83 -> 82-92% of copy), but not
- * past (500 columns, 16 a lane: 95.5 -> 90.1; bench/results/
- * h100-2026-11-24d, folders 8 and 11). */
-#define SMAX_TILE_F32_OUT_WIDE_LANES 32
-#define SMAX_TILE_F32_OUT_WIDE_SLOTS 12
-/* The gradient's cap where both sides are 16-bit: its register kernel
- * held bf16 rows of 1001 columns (64 items) at 98% of copy, 94 as tiles;
- * 333 columns (32 items) 75 -> 94, 100 84 -> 98 (bench/results/
- * h100-2026-11-24c, folder 7). */
-#define SMAX_BWD_TILE_MAX_LANES 32
+#define SMAX_TILE_MAX_LANES_F32_OUT 32
+#define SMAX_BWD_TILE_MAX_LANES_F32_OUT 16
 
 /* The largest row slot, in items, of the tile kernel for this pair and
  * direction (out: y forward, dx in the gradient); the caps above say why. */
@@ -202,15 +195,51 @@ static int tile_lane_cap(const smax_problem *p, smax_direction dir,
                          smax_dtype out)
 {
     if (smax_dtype_bytes(out) == 4)
-        return dir == SMAX_FORWARD &&
-                       p->cols <= (int64_t)SMAX_TILE_F32_OUT_WIDE_LANES *
-                                      SMAX_TILE_F32_OUT_WIDE_SLOTS
-                   ? SMAX_TILE_F32_OUT_WIDE_LANES
-                   : SMAX_TILE_MAX_LANES_F32_OUT;
+        return dir == SMAX_FORWARD ? SMAX_TILE_MAX_LANES_F32_OUT
+                                   : SMAX_BWD_TILE_MAX_LANES_F32_OUT;
     if (smax_dtype_bytes(p->x_dtype) == 4 || smax_dtype_bytes(p->y_dtype) == 4)
         return SMAX_TILE_MAX_LANES_F32_IN;
-    return dir == SMAX_BACKWARD ? SMAX_BWD_TILE_MAX_LANES
-                                : SMAX_TILE_MAX_LANES;
+    return SMAX_TILE_MAX_LANES;
+}
+
+/* Ways of the worst bank conflict among the first elements that the row
+ * slots of one warp of a tile group read at once (SMAX_TILE_BANK_ITEMS
+ * items, rows `step` apart, each row `lanes` elements of `bytes` from its
+ * start), over both parities of a row's start: the distinct 4-byte words
+ * that one bank holds. */
+static int tile_bank_ways(int64_t cols, int lanes, int bytes, int64_t step)
+{
+    int worst = 1;
+    for (int64_t r0 = 0; r0 < 2; ++r0) {
+        int64_t words[SMAX_TILE_BANK_ITEMS];
+        int n = 0;
+        for (int k = 0; k < SMAX_TILE_BANK_ITEMS / lanes; ++k)
+            for (int lane = 0; lane < lanes; ++lane) {
+                const int64_t w = ((r0 + k * step) * cols + lane) * bytes / 4;
+                int seen = 0;
+                for (int i = 0; i < n; ++i)
+                    seen |= words[i] == w;
+                if (!seen)
+                    words[n++] = w;
+            }
+        for (int i = 0; i < n; ++i) {
+            int ways = 0;
+            for (int j = 0; j < n; ++j)
+                ways += words[j] % 32 == words[i] % 32;
+            worst = ways > worst ? ways : worst;
+        }
+    }
+    return worst;
+}
+
+/* Whether a warp's row slots should take rows G / SMAX_TILE_BANK_ITEMS
+ * apart rather than consecutive ones: where that conflicts less. */
+static int tile_spread_pays(int64_t cols, int lanes, int bytes, int g)
+{
+    if (lanes >= SMAX_TILE_BANK_ITEMS || g % SMAX_TILE_BANK_ITEMS)
+        return 0;
+    return tile_bank_ways(cols, lanes, bytes, g / SMAX_TILE_BANK_ITEMS) <
+           tile_bank_ways(cols, lanes, bytes, 1);
 }
 
 /* Rows of a 16-bit type that lie back to back in memory (x and y row
@@ -256,6 +285,8 @@ static int plan_fused_tile(smax_context ctx, const smax_problem *p,
     if (local > ctx->traits.max_local_dynamic)
         return 0;
     plan->tile_rows = (int)tile_rows;
+    plan->tile_spread =
+        tile_spread_pays(p->cols, lanes, plan->onchip_bytes, g);
     plan->group_size = g;
     plan->lanes = lanes;
     plan->rows_per_group = (int)tile_rows;

@@ -25,6 +25,8 @@ typedef struct smax_exec_plan {
     int tile_rows;        /* fused: rows of a flat tile (smax_fused_tile,
                              smax_bwd_fused_tile),
                              0 for none                                */
+    int tile_spread;      /* tile: a warp's row slots take rows apart
+                             (SMAX_TILE_SPREAD_BIT, smax_geometry.h)   */
     int per_item;         /* online on a CPU: one item per row
                              (kernels/smax_cpu_rows.h)                */
     int onchip_bytes;     /* fused on-chip: bytes of a kept element      */

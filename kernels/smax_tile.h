@@ -275,6 +275,11 @@ SMAX_FN void smax_tile_pass_init(smax_tile_pass *a, int lid, int items,
         ++a->shift;
     a->slot = lid >> a->shift;
     a->slots = items >> a->shift;
+    if ((flags & SMAX_TILE_SPREAD_BIT) && lanes < SMAX_TILE_BANK_ITEMS) {
+        const int per = SMAX_TILE_BANK_ITEMS >> a->shift; /* slots a warp */
+        const int warps = items / SMAX_TILE_BANK_ITEMS;
+        a->slot = (a->slot % per) * warps + a->slot / per;
+    }
     a->width = (cols + lanes - 1) >> a->shift;
     a->here = here;
     a->cols = cols;

@@ -245,10 +245,9 @@ static smax_exec_plan plan_pair(struct smax_context_s *c, smax_dtype in,
 
 /* Packed rows with a 16-bit side whose bytes are not a multiple of 16 are
  * flat tiles of as many whole rounds of the group's row slots as fit in
- * SMAX_TILE_LOAD_ELEMS an item, row slots of up to 64 items (the gradient
- * 32; 32 where an f32 side is read; 16 where one is written, but 32 for
- * forward rows of up to 12 elements a lane); rows on the grid, strided
- * rows and f32 rows stay in registers. */
+ * SMAX_TILE_LOAD_ELEMS an item, row slots of up to 64 items (32 where an
+ * f32 side is read or written; the gradient's f32 dx 16); rows on the
+ * grid, strided rows and f32 rows stay in registers. */
 static void test_tile_rows(void)
 {
     struct smax_context_s c = h100();
@@ -265,11 +264,11 @@ static void test_tile_rows(void)
         {B, B, 100, 4, 0},  /* strided                          */
         {F, F, 101, 0, 0},  /* f32                              */
         {B, B, 1500, 0, 0}, /* 128 items                        */
-        {B, F, 500, 0, 0},  /* 32 items, an f32 side written,   */
-        {B, F, 333, 0, 1},  /* up to 12 elements a lane only    */
+        {B, F, 500, 0, 1},  /* 32 items, an f32 side written    */
+        {B, F, 333, 0, 1},
         {H, F, 384, 0, 0},  /* (384: on the grid)               */
-        {H, F, 383, 0, 1},
-        {H, F, 385, 0, 0},
+        {H, F, 385, 0, 1},
+        {H, F, 513, 0, 0},  /* 64 items                         */
         {F, B, 333, 0, 1},  /* 32 items, an f32 side read       */
         {F, H, 500, 0, 1},
         {F, B, 1001, 0, 0}, /* 64 items, an f32 side read       */
@@ -296,15 +295,18 @@ static void test_tile_rows(void)
               "case %zu: %d rows of %lld a tile, %d lanes", i, p.tile_rows,
               (long long)cases[i].cols, p.lanes);
     }
-    /* The gradient: y, dy and dx all back to back, row slots of up to 32
-     * items. */
+    /* The gradient: y, dy and dx all back to back, row slots of up to 64
+     * items (16 where dx is f32). */
     smax_exec_plan p = plan_of(&c, SMAX_BACKWARD, B, 300000, 100);
     CHECK(p.tile_rows > 0 && p.algorithm == SMAX_ALGO_FUSED,
           "gradient, 100 cols: tile_rows %d (%s)", p.tile_rows, p.reason);
     p = plan_of(&c, SMAX_BACKWARD, B, 100000, 333);
     CHECK(p.tile_rows > 0, "gradient, 333 cols: tile_rows %d", p.tile_rows);
     p = plan_of(&c, SMAX_BACKWARD, B, 30000, 1001);
-    CHECK(p.tile_rows == 0, "gradient, 1001 cols (64 items): tile_rows %d",
+    CHECK(p.tile_rows > 0, "gradient, 1001 cols (64 items): tile_rows %d",
+          p.tile_rows);
+    p = plan_of(&c, SMAX_BACKWARD, B, 30000, 1500);
+    CHECK(p.tile_rows == 0, "gradient, 1500 cols (128 items): tile_rows %d",
           p.tile_rows);
     smax_problem pr;
     /* dx 16-bit from f32 y and dy: 32 items; dx f32: 16. */
@@ -329,9 +331,32 @@ static void test_tile_rows(void)
           "gradient, strided dy: tile_rows %d", p.tile_rows);
 }
 
+/* A tile's row slots of fewer than a warp take rows a warp's count apart
+ * where consecutive rows would read the same banks: rows of about a
+ * multiple of 128 bytes (bf16 127 and 63 columns: 4 and 5 rows a bank
+ * consecutive, 1-2 spread), not where consecutive rows spread already
+ * (100 columns), nor where a row slot fills a warp (333). */
+static void test_tile_spread(void)
+{
+    struct smax_context_s c = h100();
+    const struct {
+        int64_t cols;
+        int spread;
+    } cases[] = {{127, 1}, {63, 1}, {65, 1}, {100, 0}, {150, 0}, {333, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const smax_exec_plan p =
+            plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_BF16, 300000, cases[i].cols);
+        CHECK(p.tile_rows > 0 && p.tile_spread == cases[i].spread,
+              "bf16, %lld cols (%d lanes): tile_spread %d, want %d",
+              (long long)cases[i].cols, p.lanes, p.tile_spread,
+              cases[i].spread);
+    }
+}
+
 int main(void)
 {
     test_tile_rows();
+    test_tile_spread();
     test_fused_length();
     test_cluster_rows();
     test_cluster_of_one();
