@@ -172,9 +172,8 @@ static int reg_group(smax_context ctx, const smax_problem *p,
  * less to odd rows). H100, % of copy against the register kernel
  * (bench/results/h100-2026-11-24c): bf16 rows of 100 columns 71.5 ->
  * 80.0, 250 85.6 -> 89.3, 1001 87.0 -> 89.7 (64 items); bf16 -> f32 100
- * 64 -> 90, 196 84 -> 87. Past 64 items (reductions across warps) bf16
- * rows of 1500-4095 columns lost 5-10 points as tiles. Row slots of 32
- * items against 16 (bench/results/h100-2026-11-24d, folder 8): an f32
+ * 64 -> 90, 196 84 -> 87. Row slots of 32 items against 16
+ * (bench/results/h100-2026-11-24d, folder 8): an f32
  * side read, f32 -> bf16 rows of 257, 300, 333 columns 78-88 -> 91-100,
  * 500 99 -> 100, the gradient's f32 y, dy -> bf16 dx 63-71 -> 90-97; the
  * gradient's f32 dx lost at 333 and 500 (95 -> 90, 100 -> 93). Forward
@@ -182,12 +181,21 @@ static int reg_group(smax_context ctx, const smax_problem *p,
  * 11) and, since the row passes test only the slots that may lie past
  * the row, at 385 (84 -> 94) and no longer lose at 500 (95 either way;
  * bench/results/h100-2026-11-24e, folder 3). The gradient of 16-bit
- * rows: 64 items as the forward since then, bf16 rows of 777 columns 87
- * -> 97, 513 62 -> 71, 1001 98 -> 97 (folder 3). */
-#define SMAX_TILE_MAX_LANES 64
+ * rows, 32 -> 64 items since then: bf16 rows of 777 columns 87 -> 97, 513
+ * 62 -> 71, 1001 98 -> 97 (folder 3). */
 #define SMAX_TILE_MAX_LANES_F32_IN 32
 #define SMAX_TILE_MAX_LANES_F32_OUT 32
 #define SMAX_BWD_TILE_MAX_LANES_F32_OUT 16
+/* 16-bit rows: the forward 128 items, the gradient 64. Rows just past a
+ * power of two leave half of the register kernel's slots idle (it holds
+ * 32 elements a lane in a power of two of lanes), a tile of 128 items a
+ * fifth at most: bf16 1025, 1100, 1500 columns 60, 69, 83 -> 77, 88, 99%
+ * of copy, 1801 88 either way; of 256 items the tiles lost where the
+ * register kernel's slots are full (4095: 92 -> 84) and the gradient's
+ * lost past 1500 columns (1801: 97 -> 76; bench/results/h100-2026-11-24e,
+ * folder 5). */
+#define SMAX_TILE_MAX_LANES 128
+#define SMAX_BWD_TILE_MAX_LANES 64
 
 /* The largest row slot, in items, of the tile kernel for this pair and
  * direction (out: y forward, dx in the gradient); the caps above say why. */
@@ -199,7 +207,8 @@ static int tile_lane_cap(const smax_problem *p, smax_direction dir,
                                    : SMAX_BWD_TILE_MAX_LANES_F32_OUT;
     if (smax_dtype_bytes(p->x_dtype) == 4 || smax_dtype_bytes(p->y_dtype) == 4)
         return SMAX_TILE_MAX_LANES_F32_IN;
-    return SMAX_TILE_MAX_LANES;
+    return dir == SMAX_BACKWARD ? SMAX_BWD_TILE_MAX_LANES
+                                : SMAX_TILE_MAX_LANES;
 }
 
 /* Ways of the worst bank conflict among the first elements that the row

@@ -245,9 +245,10 @@ static smax_exec_plan plan_pair(struct smax_context_s *c, smax_dtype in,
 
 /* Packed rows with a 16-bit side whose bytes are not a multiple of 16 are
  * flat tiles of as many whole rounds of the group's row slots as fit in
- * SMAX_TILE_LOAD_ELEMS an item, row slots of up to 64 items (32 where an
- * f32 side is read or written; the gradient's f32 dx 16); rows on the
- * grid, strided rows and f32 rows stay in registers. */
+ * SMAX_TILE_LOAD_ELEMS an item, row slots of up to 128 items (the
+ * gradient 64; 32 where an f32 side is read or written; the gradient's
+ * f32 dx 16); rows on the grid, strided rows and f32 rows stay in
+ * registers. */
 static void test_tile_rows(void)
 {
     struct smax_context_s c = h100();
@@ -263,7 +264,8 @@ static void test_tile_rows(void)
         {B, B, 128, 0, 0},  /* on the grid                      */
         {B, B, 100, 4, 0},  /* strided                          */
         {F, F, 101, 0, 0},  /* f32                              */
-        {B, B, 1500, 0, 0}, /* 128 items                        */
+        {B, B, 1500, 0, 1}, /* 128 items                        */
+        {B, B, 2049, 0, 0}, /* 256 items                        */
         {B, F, 500, 0, 1},  /* 32 items, an f32 side written    */
         {B, F, 333, 0, 1},
         {H, F, 384, 0, 0},  /* (384: on the grid)               */
