@@ -301,13 +301,19 @@ SMAX_FN int smax_tile_row_slots(smax_tile_pass a, int r)
  * 8..16 made the kernel's code 80% larger and rows that take 16 slots
  * 4-7 points slower on the H100, these seven not (bf16 x333 78.9 ->
  * 84.6% of copy, the rest within 1 point; bench/results/h100-2026-11-24d,
- * folders 4 and 5).
+ * folders 4 and 5). 9 joined them once a pass tested only the slots that
+ * may lie past the row: the planner's lanes give every row of more than
+ * one lane more than 8 elements a lane, so rows of 9 a lane (65, 129,
+ * 257 columns) had taken the pass of 10 (bf16 89.7 -> 93.9, 87.6 -> 92.7,
+ * 84.0 -> 88.8% of copy, the rest level; bench/results/h100-2026-11-24e,
+ * folder 6), and 8 stays for rows of 1-8 columns, whose every slot it
+ * tests (a pass of 9 that did so lost 2-6 points; folder 4).
  * SURE is the N before (0 for the first): the pass runs rows of width
  * ceil(cols / lanes) > SURE, and slot q < width - 1 of every lane lies in
  * such a row (lane + lanes * q < lanes * (width - 1) < cols), so slots
  * below SURE need no test (SMAX_TILE_IN_ROW). */
 #define SMAX_TILE_EVERY_WIDTH(M)                                           \
-    M(8, 0) M(10, 8) M(11, 10) M(12, 11) M(13, 12) M(14, 13) M(16, 14)
+    M(8, 0) M(9, 8) M(10, 9) M(11, 10) M(12, 11) M(13, 12) M(14, 13) M(16, 14)
 
 /* Whether slot q of a lane with nq slots in its row (smax_tile_row_slots)
  * lies in it, in a pass whose first SURE slots always do: constant for q
@@ -322,6 +328,8 @@ SMAX_FN int smax_tile_row_slots(smax_tile_pass a, int r)
     do {                                                                   \
         if ((width) <= 8)                                                  \
             fn##_8 args;                                                   \
+        else if ((width) <= 9)                                             \
+            fn##_9 args;                                                   \
         else if ((width) <= 10)                                            \
             fn##_10 args;                                                  \
         else if ((width) <= 11)                                            \
