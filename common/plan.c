@@ -197,18 +197,38 @@ static int reg_group(smax_context ctx, const smax_problem *p,
 #define SMAX_TILE_MAX_LANES 128
 #define SMAX_BWD_TILE_MAX_LANES 64
 
+/* Whether the register kernel would leave a third or more of a row's
+ * slots idle (it holds vec * SMAX_REG_VECTORS elements a lane in a power
+ * of two of lanes: rows just past a power of two). There 16-bit tiles
+ * take row slots of twice their cap, whose passes leave a fifth idle at
+ * most; where fewer slots are idle tiles of twice the cap ran even or
+ * lost (3001 columns 83 -> 83, 4095 92 -> 84% of copy, the gradient's
+ * 1500 94 -> 98 but 1801 97 -> 76; bench/results/h100-2026-11-24e,
+ * folder 5). With the rule (folder 10): bf16 2049, 2500 columns 60.5,
+ * 73.7 -> 80.0, 85.7 (256 items), the gradient's 1025, 1100, 1300 63.3,
+ * 75.2, 86.3 -> 66.5, 97.6, 96.1 (128 items), the rest unchanged. */
+static int reg_slots_idle_third(const smax_problem *p,
+                                const smax_exec_plan *plan)
+{
+    const int64_t per = (int64_t)plan->vec * SMAX_REG_VECTORS;
+    const int64_t slots = per * pow2_at_least(ceil_div(p->cols, per), 1 << 20);
+    return 3 * p->cols <= 2 * slots;
+}
+
 /* The largest row slot, in items, of the tile kernel for this pair and
  * direction (out: y forward, dx in the gradient); the caps above say why. */
-static int tile_lane_cap(const smax_problem *p, smax_direction dir,
+static int tile_lane_cap(const smax_problem *p, const smax_exec_plan *plan,
                          smax_dtype out)
 {
+    const smax_direction dir = plan->direction;
     if (smax_dtype_bytes(out) == 4)
         return dir == SMAX_FORWARD ? SMAX_TILE_MAX_LANES_F32_OUT
                                    : SMAX_BWD_TILE_MAX_LANES_F32_OUT;
     if (smax_dtype_bytes(p->x_dtype) == 4 || smax_dtype_bytes(p->y_dtype) == 4)
         return SMAX_TILE_MAX_LANES_F32_IN;
-    return dir == SMAX_BACKWARD ? SMAX_BWD_TILE_MAX_LANES
-                                : SMAX_TILE_MAX_LANES;
+    const int cap =
+        dir == SMAX_BACKWARD ? SMAX_BWD_TILE_MAX_LANES : SMAX_TILE_MAX_LANES;
+    return reg_slots_idle_third(p, plan) ? 2 * cap : cap;
 }
 
 /* Ways of the worst bank conflict among the first elements that the row
@@ -274,7 +294,7 @@ static int plan_fused_tile(smax_context ctx, const smax_problem *p,
                         p->dy_row_stride == p->cols);
     if (plan->vec != 8 || !packed ||
         p->cols > (int64_t)SMAX_TILE_ITEM_ELEMS * g ||
-        lanes > tile_lane_cap(p, plan->direction, out) ||
+        lanes > tile_lane_cap(p, plan, out) ||
         p->cols % plan->vec == 0)
         return 0;
     /* As many rows as fit, in whole rounds of the group's row slots: a

@@ -246,9 +246,10 @@ static smax_exec_plan plan_pair(struct smax_context_s *c, smax_dtype in,
 /* Packed rows with a 16-bit side whose bytes are not a multiple of 16 are
  * flat tiles of as many whole rounds of the group's row slots as fit in
  * SMAX_TILE_LOAD_ELEMS an item, row slots of up to 128 items (the
- * gradient 64; 32 where an f32 side is read or written; the gradient's
- * f32 dx 16); rows on the grid, strided rows and f32 rows stay in
- * registers. */
+ * gradient 64; twice that where the register kernel would leave a third
+ * of its slots idle; 32 where an f32 side is read or written; the
+ * gradient's f32 dx 16); rows on the grid, strided rows and f32 rows stay
+ * in registers. */
 static void test_tile_rows(void)
 {
     struct smax_context_s c = h100();
@@ -265,7 +266,8 @@ static void test_tile_rows(void)
         {B, B, 100, 4, 0},  /* strided                          */
         {F, F, 101, 0, 0},  /* f32                              */
         {B, B, 1500, 0, 1}, /* 128 items                        */
-        {B, B, 2049, 0, 0}, /* 256 items                        */
+        {B, B, 2049, 0, 1}, /* 256 items where the register     */
+        {B, B, 4001, 0, 0}, /* kernel idles a third of its slots */
         {B, F, 500, 0, 1},  /* 32 items, an f32 side written    */
         {B, F, 333, 0, 1},
         {H, F, 384, 0, 0},  /* (384: on the grid)               */
@@ -310,6 +312,11 @@ static void test_tile_rows(void)
     p = plan_of(&c, SMAX_BACKWARD, B, 30000, 1500);
     CHECK(p.tile_rows == 0, "gradient, 1500 cols (128 items): tile_rows %d",
           p.tile_rows);
+    p = plan_of(&c, SMAX_BACKWARD, B, 30000, 1025);
+    CHECK(p.tile_rows > 0 && p.lanes == 128,
+          "gradient, 1025 cols (128 items, half the register slots idle): "
+          "tile_rows %d, %d lanes",
+          p.tile_rows, p.lanes);
     smax_problem pr;
     /* dx 16-bit from f32 y and dy: 32 items; dx f32: 16. */
     smax_problem_init(&pr, sizeof pr, 100000, 333);
