@@ -94,6 +94,8 @@ typedef uint4 smax_u32x4;
 /* OpenCL 1.2 has no portable sub-group shuffles: reductions use local
  * memory. */
 #define SMAX_HAVE_SHUFFLE 0
+#define SMAX_OPAQUE_U32(x) ((void)0)
+#define SMAX_OPAQUE_F32(x) ((void)0)
 #ifndef SMAX_UNROLL
 #define SMAX_UNROLL _Pragma("unroll 4")
 #endif
@@ -274,6 +276,17 @@ SMAX_FN void smax_async_wait_all(void)
 {
     asm volatile("cp.async.wait_all;" ::: "memory");
 }
+#endif
+/* A value the compiler must take as changed here, so that what it computed
+ * from it before is not kept for later (smax_held_opaque). NVIDIA targets
+ * only (CUDA, HIP on NVIDIA, where the held rows were measured); elsewhere
+ * the compiler's own choice. */
+#if defined(__CUDA_ARCH__)
+#define SMAX_OPAQUE_U32(x) asm volatile("" : "+r"(x))
+#define SMAX_OPAQUE_F32(x) asm volatile("" : "+f"(x))
+#else
+#define SMAX_OPAQUE_U32(x) ((void)0)
+#define SMAX_OPAQUE_F32(x) ((void)0)
 #endif
 /* 2^x with exp2's accuracy where the result is a normal f32; results
  * below 2^-126 may be 0. On NVIDIA it is the one instruction that exp2f

@@ -483,6 +483,20 @@ SMAX_FN smax_held_vec smax_held_load(const SMAX_GLOBAL smax_in_t *r,
 }
 
 #define smax_held_get(h) smax_in_vec_of_bits(h)
+
+/* Makes the compiler take h as changed (SMAX_OPAQUE_U32): between passes
+ * over a held row, so that the later pass converts it again. Without it
+ * ptxas kept the gradient's bf16 y and dy converted from the sum to the
+ * write, twice the registers (94 against 72: 5 against 7 groups of 128 a
+ * compute unit; bf16 rows of 2049-6000 columns 68-92 -> 78-104% of copy
+ * on the H100, bench/results/h100-2026-11-24f, folder 2). */
+SMAX_FN void smax_held_opaque(smax_held_vec *h)
+{
+    SMAX_OPAQUE_U32(h->x);
+    SMAX_OPAQUE_U32(h->y);
+    SMAX_OPAQUE_U32(h->z);
+    SMAX_OPAQUE_U32(h->w);
+}
 #else
 typedef smax_vec smax_held_vec;
 #define smax_held_issue smax_reg_issue
@@ -495,6 +509,13 @@ SMAX_FN smax_held_vec smax_held_load(const SMAX_GLOBAL smax_in_t *r,
 }
 
 #define smax_held_get(h) (h)
+
+SMAX_FN void smax_held_opaque(smax_held_vec *h)
+{
+    SMAX_UNROLL_ALL
+    for (int i = 0; i < SMAX_VEC; ++i)
+        SMAX_OPAQUE_F32(h->e[i]);
+}
 #endif
 
 /* ---- streaming over a slice (online, multi-block) --------------------------- */
