@@ -324,28 +324,90 @@ static int plan_fused_tile(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
+/* Vectors a lane of the on-chip fused kernels should have in flight. The
+ * lanes of a row are a power of two, SMAX_ELEMS_PER_LANE elements a lane
+ * rounded up; where that leaves every lane fewer than this many vectors
+ * (rows just past a power of two), half the lanes serve the row, each
+ * with twice the vectors, and a compute unit holds twice the rows:
+ *  - the gradient of 16-bit inputs always: the lanes of
+ *    SMAX_ONCHIP_LANE_VECTORS vectors rounded down (bf16 rows of 1025,
+ *    2049, 4097 columns 84, 85, 93 -> 93, 90, 88% of copy, 2300 70 -> 93,
+ *    8193-16385 level);
+ *  - the forward, once, where rounding up left under 2.25 vectors a lane
+ *    (f32 2049 84 -> 101, bf16 4097 80 -> 94); with more it lost (bf16
+ *    5000 89 -> 79, f32 2500 95 -> 93);
+ *  - not the f32 gradient, which lost at 2049 (93 -> 87).
+ * bench/results/h100-2026-11-24f, folders 3 and 4. */
+#define SMAX_ONCHIP_LANE_VECTORS 4
+
+static int onchip_fewer_lanes(const smax_problem *p, const smax_exec_plan *plan)
+{
+    if (plan->direction == SMAX_BACKWARD)
+        return plan->onchip_bytes == 2 &&
+               plan->lanes > ceil_div(p->cols, (int64_t)plan->vec *
+                                                   SMAX_ONCHIP_LANE_VECTORS);
+    return 4 * p->cols < 9 * (int64_t)plan->vec * plan->lanes;
+}
+
+static void plan_fused_onchip(smax_context ctx, const smax_problem *p,
+                              smax_exec_plan *plan)
+{
+    const size_t row_bytes = (size_t)row_pitch(p->cols, plan->onchip_bytes) *
+                             (size_t)plan->onchip_bytes *
+                             fused_arrays(plan->direction);
+    set_row_mapping(p, plan,
+                    row_group_size(ctx, p->cols * plan->onchip_bytes *
+                                            fused_arrays(plan->direction)),
+                    SMAX_ELEMS_PER_LANE, 1);
+    /* Halving the lanes doubles the rows a group keeps on-chip. */
+    while (plan->lanes > 1 && onchip_fewer_lanes(p, plan) &&
+           (size_t)(plan->group_size / (plan->lanes / 2)) * row_bytes +
+                   reduction_bytes(plan->group_size) <=
+               ctx->traits.max_local_dynamic) {
+        plan->lanes /= 2;
+        plan->rows_per_group = plan->group_size / plan->lanes;
+        plan->groups = ceil_div(p->rows, plan->rows_per_group);
+        if (plan->direction == SMAX_FORWARD)
+            break; /* once: rounded up, then down */
+    }
+    plan->cols_padded = (int)row_pitch(p->cols, plan->onchip_bytes);
+    plan->local_bytes = (size_t)plan->rows_per_group * row_bytes +
+                        reduction_bytes(plan->group_size);
+}
+
+/* 16-bit gradient rows that would idle a third of the register kernel's
+ * slots, and whose tiles' row slots would be wider than a warp, run
+ * on-chip with the lanes above. The tiles and the register kernel hold a
+ * row in a power of two of lanes of fixed slots, and rows past a warp
+ * wait on group barriers (bf16 rows of 513, 1025, 1365 columns 72, 68,
+ * 75% of copy as tiles, 2049 and 4097 77 and 73 in registers; on-chip 88,
+ * 93, 99, 87, 88; f16 1025, 2049, 4097 69, 75, 76 -> 94, 92, 92). Rows of
+ * a warp's tile slots or fewer stay (on-chip bf16 257, 300, 333 lost 12,
+ * 6, 3 points), and so does the forward (bf16 300-1300 on-chip lost 2-16).
+ * bench/results/h100-2026-11-24f, folders 3 and 4. */
+static int onchip_pays(const smax_problem *p, const smax_exec_plan *plan)
+{
+    return plan->direction == SMAX_BACKWARD && plan->onchip_bytes == 2 &&
+           p->cols > (int64_t)SMAX_TILE_ITEM_ELEMS * SMAX_TILE_BANK_ITEMS &&
+           reg_slots_idle_third(p, plan);
+}
+
 static void plan_fused(smax_context ctx, const smax_problem *p,
                        smax_exec_plan *plan)
 {
     plan->algorithm = SMAX_ALGO_FUSED;
-    if (p->cols <= reg_max_cols(ctx, plan) && plan_fused_tile(ctx, p, plan))
+    const int in_regs =
+        p->cols <= reg_max_cols(ctx, plan) && !onchip_pays(p, plan);
+    if (in_regs && plan_fused_tile(ctx, p, plan))
         return;
-    if (p->cols <= reg_max_cols(ctx, plan)) {
+    if (in_regs) {
         plan->in_registers = 1;
         set_row_mapping(p, plan, reg_group(ctx, p, plan),
                         plan->vec * SMAX_REG_VECTORS, SMAX_REG_MIN_LANES);
         plan->local_bytes = reduction_bytes(plan->group_size);
         return;
     }
-    set_row_mapping(p, plan,
-                    row_group_size(ctx, p->cols * plan->onchip_bytes *
-                                            fused_arrays(plan->direction)),
-                    SMAX_ELEMS_PER_LANE, 1);
-    plan->cols_padded = (int)row_pitch(p->cols, plan->onchip_bytes);
-    plan->local_bytes = (size_t)plan->rows_per_group * plan->cols_padded *
-                            (size_t)plan->onchip_bytes *
-                            fused_arrays(plan->direction) +
-                        reduction_bytes(plan->group_size);
+    plan_fused_onchip(ctx, p, plan);
 }
 
 /* Groups per compute unit of the one-item-per-row CPU kernel: enough that

@@ -312,11 +312,11 @@ static void test_tile_rows(void)
     p = plan_of(&c, SMAX_BACKWARD, B, 30000, 1500);
     CHECK(p.tile_rows == 0, "gradient, 1500 cols (128 items): tile_rows %d",
           p.tile_rows);
-    p = plan_of(&c, SMAX_BACKWARD, B, 30000, 1025);
-    CHECK(p.tile_rows > 0 && p.lanes == 128,
-          "gradient, 1025 cols (128 items, half the register slots idle): "
-          "tile_rows %d, %d lanes",
-          p.tile_rows, p.lanes);
+    p = plan_of(&c, SMAX_BACKWARD, B, 30000, 1100);
+    CHECK(p.tile_rows == 0 && !p.in_registers && p.cols_padded > 0,
+          "gradient, 1100 cols (a third of the register slots idle): "
+          "on-chip, tile_rows %d, in registers %d", p.tile_rows,
+          p.in_registers);
     smax_problem pr;
     /* dx 16-bit from f32 y and dy: 32 items; dx f32: 16. */
     smax_problem_init(&pr, sizeof pr, 100000, 333);
@@ -345,6 +345,37 @@ static void test_tile_rows(void)
  * multiple of 128 bytes (bf16 127 and 63 columns: 4 and 5 rows a bank
  * consecutive, 1-2 spread), not where consecutive rows spread already
  * (100 columns), nor where a row slot fills a warp (333). */
+/* The on-chip fused kernels' lanes: halved where each would hold few
+ * vectors (the 16-bit gradient: 4 vectors a lane rounded down; the
+ * forward once, under 2.25 vectors a lane); the f32 gradient keeps them. */
+static void test_onchip_lanes(void)
+{
+    struct smax_context_s c = h100();
+    const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16;
+    const struct {
+        smax_direction dir;
+        smax_dtype dtype;
+        int64_t cols;
+        int lanes;
+    } cases[] = {
+        {SMAX_BACKWARD, B, 1025, 32}, {SMAX_BACKWARD, B, 2049, 64},
+        {SMAX_BACKWARD, B, 4097, 128}, {SMAX_BACKWARD, B, 513, 16},
+        {SMAX_BACKWARD, F, 2049, 256}, {SMAX_FORWARD, F, 2049, 128},
+        {SMAX_FORWARD, F, 2500, 256},  {SMAX_FORWARD, B, 4097, 128},
+        {SMAX_FORWARD, B, 5000, 256},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const smax_exec_plan p =
+            plan_of(&c, cases[i].dir, cases[i].dtype, 20000, cases[i].cols);
+        CHECK(p.algorithm == SMAX_ALGO_FUSED && !p.in_registers &&
+                  !p.tile_rows && p.lanes == cases[i].lanes &&
+                  p.rows_per_group * p.lanes == p.group_size &&
+                  p.local_bytes <= c.traits.max_local_dynamic,
+              "case %zu (%lld cols): %d lanes, want %d (%s)", i,
+              (long long)cases[i].cols, p.lanes, cases[i].lanes, p.reason);
+    }
+}
+
 static void test_tile_spread(void)
 {
     struct smax_context_s c = h100();
@@ -366,6 +397,7 @@ int main(void)
 {
     test_tile_rows();
     test_tile_spread();
+    test_onchip_lanes();
     test_fused_length();
     test_cluster_rows();
     test_cluster_of_one();
