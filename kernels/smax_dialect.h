@@ -94,8 +94,8 @@ typedef uint4 smax_u32x4;
 /* OpenCL 1.2 has no portable sub-group shuffles: reductions use local
  * memory. */
 #define SMAX_HAVE_SHUFFLE 0
-#define SMAX_OPAQUE_U32(x) ((void)0)
-#define SMAX_OPAQUE_F32(x) ((void)0)
+#define SMAX_OPAQUE_U32(x) ((void)(x))
+#define SMAX_OPAQUE_F32(x) ((void)(x))
 #ifndef SMAX_UNROLL
 #define SMAX_UNROLL _Pragma("unroll 4")
 #endif
@@ -285,8 +285,8 @@ SMAX_FN void smax_async_wait_all(void)
 #define SMAX_OPAQUE_U32(x) asm volatile("" : "+r"(x))
 #define SMAX_OPAQUE_F32(x) asm volatile("" : "+f"(x))
 #else
-#define SMAX_OPAQUE_U32(x) ((void)0)
-#define SMAX_OPAQUE_F32(x) ((void)0)
+#define SMAX_OPAQUE_U32(x) ((void)(x))
+#define SMAX_OPAQUE_F32(x) ((void)(x))
 #endif
 /* 2^x with exp2's accuracy where the result is a normal f32; results
  * below 2^-126 may be 0. On NVIDIA it is the one instruction that exp2f
