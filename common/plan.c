@@ -199,14 +199,15 @@ static int reg_group(smax_context ctx, const smax_problem *p,
 
 /* Whether the register kernel would leave a third or more of a row's
  * slots idle (it holds vec * SMAX_REG_VECTORS elements a lane in a power
- * of two of lanes: rows just past a power of two). There 16-bit tiles
- * take row slots of twice their cap, whose passes leave a fifth idle at
- * most; where fewer slots are idle tiles of twice the cap ran even or
- * lost (3001 columns 83 -> 83, 4095 92 -> 84% of copy, the gradient's
- * 1500 94 -> 98 but 1801 97 -> 76; bench/results/h100-2026-11-24e,
- * folder 5). With the rule (folder 10): bf16 2049, 2500 columns 60.5,
- * 73.7 -> 80.0, 85.7 (256 items), the gradient's 1025, 1100, 1300 63.3,
- * 75.2, 86.3 -> 66.5, 97.6, 96.1 (128 items), the rest unchanged. */
+ * of two of lanes: rows just past a power of two). There forward 16-bit
+ * tiles take row slots of twice their cap, whose passes leave a fifth
+ * idle at most; where fewer slots are idle tiles of twice the cap ran
+ * even or lost (3001 columns 83 -> 83, 4095 92 -> 84% of copy;
+ * bench/results/h100-2026-11-24e, folder 5). With the rule (folder 10):
+ * bf16 2049, 2500 columns 60.5, 73.7 -> 80.0, 85.7 (256 items), the rest
+ * unchanged. The gradient's rows of this kind that need more than a
+ * warp's tile slots run on-chip (onchip_pays), and the others fit its
+ * cap. */
 static int reg_slots_idle_third(const smax_problem *p,
                                 const smax_exec_plan *plan)
 {
@@ -226,9 +227,10 @@ static int tile_lane_cap(const smax_problem *p, const smax_exec_plan *plan,
                                    : SMAX_BWD_TILE_MAX_LANES_F32_OUT;
     if (smax_dtype_bytes(p->x_dtype) == 4 || smax_dtype_bytes(p->y_dtype) == 4)
         return SMAX_TILE_MAX_LANES_F32_IN;
-    const int cap =
-        dir == SMAX_BACKWARD ? SMAX_BWD_TILE_MAX_LANES : SMAX_TILE_MAX_LANES;
-    return reg_slots_idle_third(p, plan) ? 2 * cap : cap;
+    if (dir == SMAX_BACKWARD)
+        return SMAX_BWD_TILE_MAX_LANES;
+    return reg_slots_idle_third(p, plan) ? 2 * SMAX_TILE_MAX_LANES
+                                         : SMAX_TILE_MAX_LANES;
 }
 
 /* Ways of the worst bank conflict among the first elements that the row
