@@ -150,18 +150,36 @@ static int reg_group_cap(smax_context ctx, const smax_exec_plan *plan)
     return fit_group(ctx, wide ? SMAX_REG_WIDE_GROUP : SMAX_REG_GROUP);
 }
 
+/* Vectors a lane of the register-resident kernel of this plan holds
+ * (kernels/smax_geometry.h). */
+static int reg_vectors(const smax_problem *p, const smax_exec_plan *plan)
+{
+    if (plan->direction == SMAX_BACKWARD)
+        return SMAX_REG_VECTORS;
+    return SMAX_FWD_REG_VECTORS(smax_dtype_bytes(p->x_dtype),
+                                smax_dtype_bytes(p->y_dtype));
+}
+
+/* Elements a lane of the register-resident kernel holds. */
+static int64_t reg_lane_elems(const smax_problem *p,
+                              const smax_exec_plan *plan)
+{
+    return (int64_t)plan->vec * reg_vectors(p, plan);
+}
+
 /* Longest row the register-resident kernels take: every item of the
  * largest group on it. */
-static int64_t reg_max_cols(smax_context ctx, const smax_exec_plan *plan)
+static int64_t reg_max_cols(smax_context ctx, const smax_problem *p,
+                            const smax_exec_plan *plan)
 {
-    return (int64_t)plan->vec * SMAX_REG_VECTORS * reg_group_cap(ctx, plan);
+    return reg_lane_elems(p, plan) * reg_group_cap(ctx, plan);
 }
 
 /* SMAX_REG_GROUP items, or as many as one row needs up to the cap. */
 static int reg_group(smax_context ctx, const smax_problem *p,
                      const smax_exec_plan *plan)
 {
-    const int64_t lanes = ceil_div(p->cols, plan->vec * SMAX_REG_VECTORS);
+    const int64_t lanes = ceil_div(p->cols, reg_lane_elems(p, plan));
     return pow2_at_least(lanes > SMAX_REG_GROUP ? lanes : SMAX_REG_GROUP,
                          reg_group_cap(ctx, plan));
 }
@@ -198,20 +216,20 @@ static int reg_group(smax_context ctx, const smax_problem *p,
 #define SMAX_BWD_TILE_MAX_LANES 64
 
 /* Whether the register kernel would leave a third or more of a row's
- * slots idle (it holds vec * SMAX_REG_VECTORS elements a lane in a power
- * of two of lanes: rows just past a power of two). There forward 16-bit
- * tiles take row slots of twice their cap, whose passes leave a fifth
- * idle at most; where fewer slots are idle tiles of twice the cap ran
- * even or lost (3001 columns 83 -> 83, 4095 92 -> 84% of copy;
- * bench/results/h100-2026-11-24e, folder 5). With the rule (folder 10):
- * bf16 2049, 2500 columns 60.5, 73.7 -> 80.0, 85.7 (256 items), the rest
- * unchanged. The gradient's rows of this kind that need more than a
- * warp's tile slots run on-chip (onchip_pays), and the others fit its
- * cap. */
+ * slots idle (it holds reg_lane_elems elements a lane in a power of two
+ * of lanes: rows just past a power of two). The gradient's rows of this
+ * kind that need more than a warp's tile slots run on-chip
+ * (bwd_onchip_pays), and the others fit its tile cap. (Forward 16-bit
+ * tiles took row slots of twice their cap there, 256 items, for rows of
+ * 2049-4096 columns, bf16 2049 60.5 -> 80.0% of copy,
+ * bench/results/h100-2026-11-24e, folder 10; since the forward register
+ * kernel of 16-bit pairs holds rows of up to 2048 columns, those rows run
+ * on-chip, which ran ahead of the tiles: 2049 77 -> 79, 2500 83 -> 85,
+ * bench/results/h100-2026-11-24f, folder 4, cand2.) */
 static int reg_slots_idle_third(const smax_problem *p,
                                 const smax_exec_plan *plan)
 {
-    const int64_t per = (int64_t)plan->vec * SMAX_REG_VECTORS;
+    const int64_t per = reg_lane_elems(p, plan);
     const int64_t slots = per * pow2_at_least(ceil_div(p->cols, per), 1 << 20);
     return 3 * p->cols <= 2 * slots;
 }
@@ -227,10 +245,8 @@ static int tile_lane_cap(const smax_problem *p, const smax_exec_plan *plan,
                                    : SMAX_BWD_TILE_MAX_LANES_F32_OUT;
     if (smax_dtype_bytes(p->x_dtype) == 4 || smax_dtype_bytes(p->y_dtype) == 4)
         return SMAX_TILE_MAX_LANES_F32_IN;
-    if (dir == SMAX_BACKWARD)
-        return SMAX_BWD_TILE_MAX_LANES;
-    return reg_slots_idle_third(p, plan) ? 2 * SMAX_TILE_MAX_LANES
-                                         : SMAX_TILE_MAX_LANES;
+    return dir == SMAX_BACKWARD ? SMAX_BWD_TILE_MAX_LANES
+                                : SMAX_TILE_MAX_LANES;
 }
 
 /* Ways of the worst bank conflict among the first elements that the row
@@ -387,11 +403,37 @@ static void plan_fused_onchip(smax_context ctx, const smax_problem *p,
  * a warp's tile slots or fewer stay (on-chip bf16 257, 300, 333 lost 12,
  * 6, 3 points), and so does the forward (bf16 300-1300 on-chip lost 2-16).
  * bench/results/h100-2026-11-24f, folders 3 and 4. */
-static int onchip_pays(const smax_problem *p, const smax_exec_plan *plan)
+static int bwd_onchip_pays(const smax_problem *p, const smax_exec_plan *plan)
 {
-    return plan->direction == SMAX_BACKWARD && plan->onchip_bytes == 2 &&
+    return plan->onchip_bytes == 2 &&
            p->cols > (int64_t)SMAX_TILE_ITEM_ELEMS * SMAX_TILE_BANK_ITEMS &&
            reg_slots_idle_third(p, plan);
+}
+
+/* Forward f32 rows of at most one vector past SMAX_ONCHIP_LANE_VECTORS
+ * vectors of a power of two of lanes, from SMAX_REG_MIN_LANES lanes up (65,
+ * 129, ..., 1025 columns and up to a vector more), run on-chip, where
+ * onchip_fewer_lanes gives them exactly those lanes: the register kernel
+ * would idle half its slots, and the on-chip lanes are full. H100, % of
+ * copy, same run (bench/results/h100-2026-11-24g, folder 3): 65, 129, 257,
+ * 513, 1025, 1026, 1027 columns 88.5, 87, 87.5, 87, 88.5, 89, 88 -> 93,
+ * 100, 100.5, 101, 101.5, 102, 102 (Triton 99.4 at 1025, folder 1). A
+ * lane's fifth vector lost it: 1050, 1090, 1060 columns 91, 91.5, 94 ->
+ * 86.5, 85.5, 89.5; an aligned 1028 ran level. */
+static int fwd_onchip_pays(const smax_problem *p, const smax_exec_plan *plan)
+{
+    const int64_t lane_elems = (int64_t)plan->vec * SMAX_ONCHIP_LANE_VECTORS;
+    const int64_t lanes =
+        pow2_at_least(ceil_div(p->cols, lane_elems), 1 << 20) / 2;
+    return plan->onchip_bytes == 4 && plan->vec == 4 &&
+           lanes >= SMAX_REG_MIN_LANES &&
+           p->cols <= lanes * lane_elems + plan->vec;
+}
+
+static int onchip_pays(const smax_problem *p, const smax_exec_plan *plan)
+{
+    return plan->direction == SMAX_BACKWARD ? bwd_onchip_pays(p, plan)
+                                            : fwd_onchip_pays(p, plan);
 }
 
 static void plan_fused(smax_context ctx, const smax_problem *p,
@@ -399,13 +441,13 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
 {
     plan->algorithm = SMAX_ALGO_FUSED;
     const int in_regs =
-        p->cols <= reg_max_cols(ctx, plan) && !onchip_pays(p, plan);
+        p->cols <= reg_max_cols(ctx, p, plan) && !onchip_pays(p, plan);
     if (in_regs && plan_fused_tile(ctx, p, plan))
         return;
     if (in_regs) {
         plan->in_registers = 1;
         set_row_mapping(p, plan, reg_group(ctx, p, plan),
-                        plan->vec * SMAX_REG_VECTORS, SMAX_REG_MIN_LANES);
+                        (int)reg_lane_elems(p, plan), SMAX_REG_MIN_LANES);
         plan->local_bytes = reduction_bytes(plan->group_size);
         return;
     }
@@ -740,7 +782,7 @@ static int plan_cluster_row(smax_context ctx, const smax_problem *p,
     const int holds_few = 2 * p->cols * plan->onchip_bytes >
                           (int64_t)ctx->traits.max_local_dynamic;
     const int rows_few = 4 * p->rows < (int64_t)ctx->info.compute_units &&
-                         p->cols > reg_max_cols(ctx, plan);
+                         p->cols > reg_max_cols(ctx, p, plan);
     smax_exec_plan c = *plan;
     if (plan->direction != SMAX_FORWARD || ctx->traits.max_cluster < 1 ||
         !(holds_few || rows_few) || !plan_multiblock_onchip(ctx, p, &c) ||

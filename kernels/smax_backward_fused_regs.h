@@ -23,8 +23,9 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_regs)(
     const SMAX_GLOBAL smax_in_t *yr = y + y_off + rs.row * y_stride;
     const SMAX_GLOBAL smax_in_t *dyr = dy + dy_off + rs.row * dy_stride;
     SMAX_GLOBAL smax_out_t *dxr = dx + dx_off + rs.row * dx_stride;
-    const smax_reg_map map = smax_reg_map_of(smax_row_shift3(yr, dyr, dxr),
-                                             rs.lane, lanes, cols, rs.active);
+    const smax_reg_map map =
+        smax_reg_map_of(smax_row_shift3(yr, dyr, dxr), rs.lane, lanes, cols,
+                        rs.active, SMAX_REG_VECTORS);
     smax_held_vec vy[SMAX_REG_VECTORS], vd[SMAX_REG_VECTORS];
     SMAX_UNROLL_ALL
     for (int k = 0; k < SMAX_REG_VECTORS; ++k) {

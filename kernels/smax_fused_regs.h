@@ -4,7 +4,7 @@
  * issued before the first reduction and no on-chip traffic competes with
  * them (H100, fp32: 2048 columns at 96% of copy against 85% from on-chip
  * memory, 1000 columns at 88% against 68%). Rows of up to
- * SMAX_VEC * SMAX_REG_VECTORS * lanes elements. Elements outside the row
+ * SMAX_VEC * SMAX_FWD_RV * lanes elements. Elements outside the row
  * read as -inf, which adds nothing to the max or the sum, and are never
  * written.
  */
@@ -15,6 +15,9 @@
 #include "smax_reduce.h"
 #include "smax_rows.h"
 #endif
+
+/* Vectors a lane holds (smax_geometry.h says why 16-bit pairs hold two). */
+#define SMAX_FWD_RV SMAX_FWD_REG_VECTORS(SMAX_IN_BYTES, SMAX_OUT_BYTES)
 
 SMAX_KERNEL void SMAX_KNAME(smax_fused_regs)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
@@ -27,11 +30,12 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_regs)(
     const SMAX_GLOBAL smax_in_t *xr = x + x_off + rs.row * x_stride;
     SMAX_GLOBAL smax_out_t *yr = y + y_off + rs.row * y_stride;
     const smax_reg_map map = smax_reg_map_of(
-        smax_reg_sector_shift(xr, smax_row_shift(xr, yr), cols, lanes),
-        rs.lane, lanes, cols, rs.active);
-    smax_vec v[SMAX_REG_VECTORS];
+        smax_reg_sector_shift(xr, smax_row_shift(xr, yr), cols, lanes,
+                              SMAX_FWD_RV),
+        rs.lane, lanes, cols, rs.active, SMAX_FWD_RV);
+    smax_vec v[SMAX_FWD_RV];
     SMAX_UNROLL_ALL
-    for (int k = 0; k < SMAX_REG_VECTORS; ++k)
+    for (int k = 0; k < SMAX_FWD_RV; ++k)
         v[k] = smax_reg_issue(xr, map, smax_reg_elem(map, k, lanes));
     float extra[SMAX_EXTRAS];
     float m = -SMAX_INF;
@@ -42,7 +46,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_regs)(
         m = smax_max_skip_nan(m, extra[j]);
     }
     SMAX_UNROLL_ALL
-    for (int k = 0; k < SMAX_REG_VECTORS; ++k) {
+    for (int k = 0; k < SMAX_FWD_RV; ++k) {
         v[k] = smax_reg_load(xr, map, smax_reg_elem(map, k, lanes), v[k],
                              scale, -SMAX_INF);
         m = smax_max_skip_nan(m, smax_max_vec(v[k]));
@@ -54,7 +58,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_regs)(
     const int keep_x = flags & SMAX_FLAG_LOG_BIT;
     float s = 0.0f, s_lost = 0.0f;
     SMAX_UNROLL_ALL
-    for (int k = 0; k < SMAX_REG_VECTORS; ++k) {
+    for (int k = 0; k < SMAX_FWD_RV; ++k) {
         if (!smax_touches_vec(smax_reg_elem(map, k, lanes), map.live))
             continue;
         const smax_vec e = smax_exp_vec_from(v[k], base);
@@ -76,7 +80,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_regs)(
     total.s = s;
     const smax_row_total t = smax_row_total_of(total, flags);
     SMAX_UNROLL_ALL
-    for (int k = 0; k < SMAX_REG_VECTORS; ++k)
+    for (int k = 0; k < SMAX_FWD_RV; ++k)
         smax_reg_store(yr, map, smax_reg_elem(map, k, lanes),
                        smax_finish_vec(v[k], t));
     SMAX_UNROLL_ALL

@@ -16,6 +16,20 @@
  * of the narrower type in flight per item (H100, f32: 8 float4s spilled or
  * halved the occupancy, and ran slower). */
 #define SMAX_REG_VECTORS 4
+/* The forward kernel holds its vectors converted to f32, so where input
+ * and output are both 16-bit it holds two vectors of 8: the 16 f32
+ * values a lane of an f32 row holds. Four took 64 registers a lane (8
+ * groups of 128 a compute unit), two take 40 (12), and a 16-bit row slot
+ * of 128 lanes then holds up to 2048 elements; longer rows run from
+ * on-chip memory. H100, % of copy, same run (bench/results/
+ * h100-2026-11-24g, folders 3 and 4): bf16 rows of 256, 512, 1024, 2048
+ * columns 91.5, 93, 92.5, 89 -> 97, 97, 95.5, 95.7; f16 512, 1024, 2048
+ * 92, 92, 90 -> 97, 95.5, 95.6; bf16 2056, 2304, 3000, 4096 (on-chip)
+ * 69, 77, 87, 89 -> 78.5, 86, 94.5, 92. Where one side is f32 it lost
+ * (bf16 -> f32 1024 columns 95 -> 82) or ran level (f32 -> bf16), and
+ * the gradient, which keeps 16-bit y and dy as read, gained 1-2 points. */
+#define SMAX_FWD_REG_VECTORS(in_bytes, out_bytes) \
+    ((in_bytes) == 2 && (out_bytes) == 2 ? 2 : SMAX_REG_VECTORS)
 /* A row whose start is not on the vector grid has up to SMAX_VEC - 1
  * elements past the vectors, which the lanes hold round-robin in
  * SMAX_REG_EXTRAS slots each; a row slot has at least SMAX_REG_MIN_LANES

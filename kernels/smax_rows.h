@@ -287,8 +287,9 @@ SMAX_FN int smax_scalar_next(int j, int lanes, smax_split sp)
 }
 
 /* ---- the register-resident layout ----------------------------------------- *
- * Lane `lane` of a row slot holds the vectors k = 0..SMAX_REG_VECTORS-1
- * that start at element SMAX_VEC * (k * lanes + lane) - shift, where shift
+ * Lane `lane` of a row slot holds the vectors k = 0..nvec-1 (nvec:
+ * SMAX_REG_VECTORS, or SMAX_FWD_REG_VECTORS in the forward kernel) that
+ * start at element SMAX_VEC * (k * lanes + lane) - shift, where shift
  * puts them on the vector grid, so a row at any offset keeps vector
  * access. A vector that crosses an end of the row, or every one when the
  * buffers differ in phase, is moved element by element; the up to
@@ -304,13 +305,13 @@ typedef struct smax_reg_map {
 } smax_reg_map;
 
 SMAX_FN smax_reg_map smax_reg_map_of(int shift, int lane, int lanes, int cols,
-                                     int active)
+                                     int active, int nvec)
 {
     smax_reg_map r;
     r.vectors = shift >= 0;
     const int s = r.vectors ? shift : 0;
     r.first = SMAX_VEC * lane - s;
-    r.extra = SMAX_VEC * SMAX_REG_VECTORS * lanes - s + lane;
+    r.extra = SMAX_VEC * nvec * lanes - s + lane;
     r.live = active ? cols : 0;
     return r;
 }
@@ -327,13 +328,13 @@ SMAX_FN smax_reg_map smax_reg_map_of(int shift, int lane, int lanes, int cols,
  * of the output says. The forward kernel only: the gradient's rows (y, dy
  * and dx) ran no faster so laid (bf16 600000 x 100: 86.7 -> 85.8%). */
 SMAX_FN int smax_reg_sector_shift(const SMAX_GLOBAL smax_in_t *r, int shift,
-                                  int cols, int lanes)
+                                  int cols, int lanes, int nvec)
 {
 #if SMAX_IN_BYTES * SMAX_VEC == 16
     const smax_i64 grid =
         (smax_i64)SMAX_ADDR(r) - (smax_i64)shift * SMAX_IN_BYTES;
     if (shift >= 0 && (grid & 16) &&
-        cols + shift + SMAX_VEC <= SMAX_VEC * SMAX_REG_VECTORS * lanes)
+        cols + shift + SMAX_VEC <= SMAX_VEC * nvec * lanes)
         return shift + SMAX_VEC;
 #endif
     return shift;

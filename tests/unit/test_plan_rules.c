@@ -138,7 +138,8 @@ static void test_cluster_rows(void)
         {SMAX_FORWARD, SMAX_DTYPE_BF16, 8192, 50257, 0}, /* 2 a unit     */
         {SMAX_FORWARD, SMAX_DTYPE_BF16, 256, 32000, 0},  /* 3 a unit     */
         {SMAX_FORWARD, SMAX_DTYPE_BF16, 32, 32000, 1},   /* 32 rows      */
-        {SMAX_FORWARD, SMAX_DTYPE_BF16, 24, 4096, 0},    /* registers    */
+        {SMAX_FORWARD, SMAX_DTYPE_BF16, 24, 1024, 0},    /* registers    */
+        {SMAX_FORWARD, SMAX_DTYPE_BF16, 24, 4096, 1},    /* past them    */
         {SMAX_BACKWARD, SMAX_DTYPE_BF16, 1024, 32000, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
@@ -246,10 +247,10 @@ static smax_exec_plan plan_pair(struct smax_context_s *c, smax_dtype in,
 /* Packed rows with a 16-bit side whose bytes are not a multiple of 16 are
  * flat tiles of as many whole rounds of the group's row slots as fit in
  * SMAX_TILE_LOAD_ELEMS an item, row slots of up to 128 items (the
- * gradient 64; twice that where the register kernel would leave a third
- * of its slots idle; 32 where an f32 side is read or written; the
- * gradient's f32 dx 16); rows on the grid, strided rows and f32 rows stay
- * in registers. */
+ * gradient 64; 32 where an f32 side is read or written; the gradient's
+ * f32 dx 16); rows on the grid, strided rows and f32 rows stay in
+ * registers, and 16-bit rows past the register kernel's 2048 columns run
+ * on-chip. */
 static void test_tile_rows(void)
 {
     struct smax_context_s c = h100();
@@ -266,8 +267,8 @@ static void test_tile_rows(void)
         {B, B, 100, 4, 0},  /* strided                          */
         {F, F, 101, 0, 0},  /* f32                              */
         {B, B, 1500, 0, 1}, /* 128 items                        */
-        {B, B, 2049, 0, 1}, /* 256 items where the register     */
-        {B, B, 4001, 0, 0}, /* kernel idles a third of its slots */
+        {B, B, 2047, 0, 1}, /* 128 items                        */
+        {B, B, 2049, 0, 0}, /* past the register kernel: on-chip */
         {B, F, 500, 0, 1},  /* 32 items, an f32 side written    */
         {B, F, 333, 0, 1},
         {H, F, 384, 0, 0},  /* (384: on the grid)               */
@@ -340,11 +341,49 @@ static void test_tile_rows(void)
           "gradient, strided dy: tile_rows %d", p.tile_rows);
 }
 
-/* A tile's row slots of fewer than a warp take rows a warp's count apart
- * where consecutive rows would read the same banks: rows of about a
- * multiple of 128 bytes (bf16 127 and 63 columns: 4 and 5 rows a bank
- * consecutive, 1-2 spread), not where consecutive rows spread already
- * (100 columns), nor where a row slot fills a warp (333). */
+/* The register kernel's lanes: 4 vectors a lane, 2 in the forward kernel
+ * of 16-bit pairs, whose register rows end at 2048 columns; forward f32
+ * rows of at most a vector past 4 vectors of a power of two of lanes (from
+ * 4 lanes) run on-chip with those lanes. */
+static void test_register_lanes(void)
+{
+    struct smax_context_s c = h100();
+    const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
+                     H = SMAX_DTYPE_F16;
+    const struct {
+        smax_direction dir;
+        smax_dtype in, out;
+        int64_t cols;
+        int in_registers, lanes;
+    } cases[] = {
+        {SMAX_FORWARD, B, B, 1024, 1, 64},   {SMAX_FORWARD, H, H, 2048, 1, 128},
+        {SMAX_FORWARD, H, B, 512, 1, 32},    {SMAX_FORWARD, B, B, 2056, 0, 128},
+        {SMAX_FORWARD, B, B, 4096, 0, 128},  {SMAX_FORWARD, B, F, 1024, 1, 32},
+        {SMAX_FORWARD, F, B, 1024, 1, 32},   {SMAX_FORWARD, F, F, 1024, 1, 64},
+        {SMAX_BACKWARD, B, B, 1024, 1, 32},  {SMAX_FORWARD, F, F, 65, 0, 4},
+        {SMAX_FORWARD, F, F, 129, 0, 8},     {SMAX_FORWARD, F, F, 513, 0, 32},
+        {SMAX_FORWARD, F, F, 1025, 0, 64},   {SMAX_FORWARD, F, F, 1028, 0, 64},
+        {SMAX_FORWARD, F, F, 1029, 1, 128},  {SMAX_FORWARD, F, F, 1050, 1, 128},
+        {SMAX_FORWARD, F, F, 33, 1, 4},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        smax_problem p;
+        smax_problem_init(&p, sizeof p, 20000, cases[i].cols);
+        p.x_dtype = cases[i].in;
+        p.y_dtype = cases[i].out;
+        smax_exec_plan plan;
+        const smax_status st = smax_make_plan(&c, &p, cases[i].dir, &plan);
+        CHECK(st == SMAX_SUCCESS && plan.algorithm == SMAX_ALGO_FUSED &&
+                  !plan.tile_rows &&
+                  plan.in_registers == cases[i].in_registers &&
+                  plan.lanes == cases[i].lanes,
+              "case %zu (%lld cols): in_registers %d, %d lanes, want %d, %d "
+              "(%s)",
+              i, (long long)cases[i].cols, plan.in_registers, plan.lanes,
+              cases[i].in_registers, cases[i].lanes, plan.reason);
+    }
+}
+
 /* The on-chip fused kernels' lanes: halved where each would hold few
  * vectors (the 16-bit gradient: 4 vectors a lane rounded down; the
  * forward once, under 2.25 vectors a lane); the f32 gradient keeps them. */
@@ -376,6 +415,11 @@ static void test_onchip_lanes(void)
     }
 }
 
+/* A tile's row slots of fewer than a warp take rows a warp's count apart
+ * where consecutive rows would read the same banks: rows of about a
+ * multiple of 128 bytes (bf16 127 and 63 columns: 4 and 5 rows a bank
+ * consecutive, 1-2 spread), not where consecutive rows spread already
+ * (100 columns), nor where a row slot fills a warp (333). */
 static void test_tile_spread(void)
 {
     struct smax_context_s c = h100();
@@ -398,6 +442,7 @@ int main(void)
     test_tile_rows();
     test_tile_spread();
     test_onchip_lanes();
+    test_register_lanes();
     test_fused_length();
     test_cluster_rows();
     test_cluster_of_one();
