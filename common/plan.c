@@ -417,7 +417,7 @@ static int bwd_onchip_pays(const smax_problem *p, const smax_exec_plan *plan)
  * would idle half its slots, and the on-chip lanes are full. H100, % of
  * copy, same run (bench/results/h100-2026-11-24g, folder 3): 65, 129, 257,
  * 513, 1025, 1026, 1027 columns 88.5, 87, 87.5, 87, 88.5, 89, 88 -> 93,
- * 100, 100.5, 101, 101.5, 102, 102 (Triton 99.4 at 1025, folder 1). A
+ * 100, 100.5, 101, 101.5, 102, 102 (Triton 99.7 at 1025, folder 5). A
  * lane's fifth vector lost it: 1050, 1090, 1060 columns 91, 91.5, 94 ->
  * 86.5, 85.5, 89.5; an aligned 1028 ran level. */
 static int fwd_onchip_pays(const smax_problem *p, const smax_exec_plan *plan)

@@ -367,14 +367,13 @@ static void test_register_lanes(void)
         {SMAX_FORWARD, F, F, 33, 1, 4},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
-        smax_problem p;
-        smax_problem_init(&p, sizeof p, 20000, cases[i].cols);
-        p.x_dtype = cases[i].in;
-        p.y_dtype = cases[i].out;
-        smax_exec_plan plan;
-        const smax_status st = smax_make_plan(&c, &p, cases[i].dir, &plan);
-        CHECK(st == SMAX_SUCCESS && plan.algorithm == SMAX_ALGO_FUSED &&
-                  !plan.tile_rows &&
+        const smax_exec_plan plan =
+            cases[i].dir == SMAX_FORWARD
+                ? plan_pair(&c, cases[i].in, cases[i].out, 20000,
+                            cases[i].cols, 0)
+                : plan_of(&c, cases[i].dir, cases[i].in, 20000,
+                          cases[i].cols);
+        CHECK(plan.algorithm == SMAX_ALGO_FUSED && !plan.tile_rows &&
                   plan.in_registers == cases[i].in_registers &&
                   plan.lanes == cases[i].lanes,
               "case %zu (%lld cols): in_registers %d, %d lanes, want %d, %d "
