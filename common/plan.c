@@ -215,6 +215,13 @@ static int reg_group(smax_context ctx, const smax_problem *p,
 #define SMAX_TILE_MAX_LANES 128
 #define SMAX_BWD_TILE_MAX_LANES 64
 
+/* Lanes of `per` elements each that a row takes when its lanes are a
+ * power of two (the register and on-chip fused kernels). */
+static int64_t pow2_lanes(int64_t cols, int64_t per)
+{
+    return pow2_at_least(ceil_div(cols, per), 1 << 20);
+}
+
 /* Whether the register kernel would leave a third or more of a row's
  * slots idle (it holds reg_lane_elems elements a lane in a power of two
  * of lanes: rows just past a power of two). The gradient's rows of this
@@ -230,7 +237,7 @@ static int reg_slots_idle_third(const smax_problem *p,
                                 const smax_exec_plan *plan)
 {
     const int64_t per = reg_lane_elems(p, plan);
-    const int64_t slots = per * pow2_at_least(ceil_div(p->cols, per), 1 << 20);
+    const int64_t slots = per * pow2_lanes(p->cols, per);
     return 3 * p->cols <= 2 * slots;
 }
 
@@ -423,9 +430,8 @@ static int bwd_onchip_pays(const smax_problem *p, const smax_exec_plan *plan)
 static int fwd_onchip_pays(const smax_problem *p, const smax_exec_plan *plan)
 {
     const int64_t lane_elems = (int64_t)plan->vec * SMAX_ONCHIP_LANE_VECTORS;
-    const int64_t lanes =
-        pow2_at_least(ceil_div(p->cols, lane_elems), 1 << 20) / 2;
-    return plan->onchip_bytes == 4 && plan->vec == 4 &&
+    const int64_t lanes = pow2_lanes(p->cols, lane_elems) / 2;
+    return plan->vec == 4 /* f32 in and out */ &&
            lanes >= SMAX_REG_MIN_LANES &&
            p->cols <= lanes * lane_elems + plan->vec;
 }

@@ -94,8 +94,6 @@ typedef uint4 smax_u32x4;
 /* OpenCL 1.2 has no portable sub-group shuffles: reductions use local
  * memory. */
 #define SMAX_HAVE_SHUFFLE 0
-#define SMAX_OPAQUE_U32(x) ((void)(x))
-#define SMAX_OPAQUE_F32(x) ((void)(x))
 #ifndef SMAX_UNROLL
 #define SMAX_UNROLL _Pragma("unroll 4")
 #endif
@@ -279,14 +277,11 @@ SMAX_FN void smax_async_wait_all(void)
 #endif
 /* A value the compiler must take as changed here, so that what it computed
  * from it before is not kept for later (smax_held_opaque). NVIDIA targets
- * only (CUDA, HIP on NVIDIA, where the held rows were measured); elsewhere
- * the compiler's own choice. */
+ * only (CUDA, HIP on NVIDIA, where the held rows were measured); the other
+ * targets get the no-op at the end of this file. */
 #if defined(__CUDA_ARCH__)
 #define SMAX_OPAQUE_U32(x) asm volatile("" : "+r"(x))
 #define SMAX_OPAQUE_F32(x) asm volatile("" : "+f"(x))
-#else
-#define SMAX_OPAQUE_U32(x) ((void)(x))
-#define SMAX_OPAQUE_F32(x) ((void)(x))
 #endif
 /* 2^x with exp2's accuracy where the result is a normal f32; results
  * below 2^-126 may be 0. On NVIDIA it is the one instruction that exp2f
@@ -358,6 +353,13 @@ SMAX_FN float smax_exp2_ftz(float x)
 #define SMAX_INF INFINITY
 #define SMAX_NAN NAN
 typedef long long smax_i64;
+#endif
+
+/* SMAX_OPAQUE_*: the compiler's own choice wherever the dialect above has
+ * no opaque form (OpenCL C, HIP on AMD, host C). */
+#ifndef SMAX_OPAQUE_U32
+#define SMAX_OPAQUE_U32(x) ((void)(x))
+#define SMAX_OPAQUE_F32(x) ((void)(x))
 #endif
 
 #endif /* SMAX_DIALECT_H */
