@@ -75,7 +75,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
             smax_kahan_add(&s, &s_lost, smax_bwd_term(vy, vd, flags));
         }
     }
-    s = smax_bwd_total(smax_reduce_float(red, s, 1, rs.lid, lane, lanes));
+    s = smax_bwd_total(
+        smax_reduce_float_turn(red, 0, s, 1, rs.lid, lane, lanes));
 
     /* Each item revisits exactly the elements it stored. */
     if (!rs.active)

@@ -53,7 +53,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_regs)(
     for (int j = 0; j < SMAX_EXTRAS; ++j)
         smax_kahan_add(&s, &s_lost, smax_bwd_term(ey[j], ed[j], flags));
     s = smax_bwd_total(
-        smax_reduce_float(smax_dyn_local, s, 1, rs.lid, rs.lane, lanes));
+        smax_reduce_float_turn(smax_dyn_local, 0, s, 1, rs.lid, rs.lane,
+                               lanes));
     SMAX_UNROLL_ALL
     for (int k = 0; k < SMAX_REG_VECTORS; ++k) {
         smax_held_opaque(&vy[k]);

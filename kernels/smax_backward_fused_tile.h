@@ -23,7 +23,9 @@
         SMAX_LOCAL smax_tile_bits *dx_tile, SMAX_LOCAL float *red,            \
         smax_tile_pass a)                                                     \
     {                                                                         \
-        for (int r = a.slot; r - a.slot < a.tile_rows; r += a.slots) {        \
+        int part = 0; /* smax_reduce_float_turn: rows take turns */          \
+        for (int r = a.slot; r - a.slot < a.tile_rows;                        \
+             r += a.slots, part ^= 1) {                                       \
             const int nq = smax_tile_row_slots(a, r);                         \
             const int from_y = r * a.cols + a.ph_in + a.lane;                 \
             const int from_dy = r * a.cols + a.ph_in2 + a.lane;               \
@@ -38,7 +40,8 @@
             }                                                                 \
             SMAX_TILE_SUM(t, N);                                              \
             const float s = smax_bwd_total(                                   \
-                smax_reduce_float(red, t[0], 1, a.lid, a.lane, a.lanes));     \
+                smax_reduce_float_turn(red, part, t[0], 1, a.lid, a.lane,     \
+                                       a.lanes));                             \
             const int at = r * a.cols + a.ph_out + a.lane;                    \
             if (nq > 0) { /* past the tile's last row: nothing */             \
                 SMAX_UNROLL_ALL                                               \

@@ -66,6 +66,7 @@ typedef uint4 smax_u32x4;
  * reference assumes), never fused into the following subtraction. */
 #pragma OPENCL FP_CONTRACT OFF
 #define SMAX_MUL_RN(a, b) ((a) * (b))
+#define SMAX_ADD_RN(a, b) ((a) + (b))
 #define SMAX_RESTRICT restrict
 /* Dynamic on-chip memory arrives as a kernel argument in OpenCL. It is
  * declared as float4 because drivers align a local argument to its element
@@ -310,6 +311,8 @@ SMAX_FN float smax_exp2_ftz(float x)
 /* x * scale rounded on its own: the scaled input is an f32 value (as the
  * reference assumes), never contracted into an FMA with what follows. */
 #define SMAX_MUL_RN(a, b) __fmul_rn((a), (b))
+/* a + b never contracted into an FMA (smax_reduce.h's butterflies). */
+#define SMAX_ADD_RN(a, b) __fadd_rn((a), (b))
 #define SMAX_RESTRICT __restrict__
 #define SMAX_DYN_LOCAL_PARAM
 #define SMAX_DYN_LOCAL_DECL                        \

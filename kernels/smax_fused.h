@@ -187,7 +187,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
             m = smax_max_skip_nan(m,
                                   smax_fused_keep(xr, j, srow, j + pad, scale));
     }
-    m = smax_reduce_float(red, m, 0, lid, lane, lanes);
+    m = smax_reduce_float_turn(red, 0, m, 0, lid, lane, lanes);
     const float base = smax_exp_base(m);
 
     /* Each item revisits exactly the elements it kept: no barrier needed
@@ -215,7 +215,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
 #endif
         }
     }
-    s = smax_reduce_float(red, s, 1, lid, lane, lanes);
+    s = smax_reduce_float_turn(red, 1, s, 1, lid, lane, lanes);
 
     if (!active)
         return;

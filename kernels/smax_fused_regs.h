@@ -51,7 +51,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_regs)(
                              scale, -SMAX_INF);
         m = smax_max_skip_nan(m, smax_max_vec(v[k]));
     }
-    m = smax_reduce_float(smax_dyn_local, m, 0, rs.lid, rs.lane, lanes);
+    m = smax_reduce_float_turn(smax_dyn_local, 0, m, 0, rs.lid, rs.lane,
+                                 lanes);
     const float base = smax_exp_base(m);
 
     /* Only vectors inside the row are computed on. */
@@ -73,7 +74,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_regs)(
         if (!keep_x)
             extra[j] = e_x;
     }
-    s = smax_reduce_float(smax_dyn_local, s, 1, rs.lid, rs.lane, lanes);
+    s = smax_reduce_float_turn(smax_dyn_local, 1, s, 1, rs.lid, rs.lane,
+                               lanes);
 
     smax_partial total;
     total.m = m;

@@ -49,7 +49,7 @@
                 v[q] = SMAX_TILE_IN_ROW(q, SURE, nq) ? v[q] : -SMAX_INF;      \
                 m = smax_max_skip_nan(m, v[q]);                               \
             }                                                                 \
-            m = smax_reduce_float(red, m, 0, a.lid, a.lane, a.lanes);         \
+            m = smax_reduce_float_turn(red, 0, m, 0, a.lid, a.lane, a.lanes); \
             const float base = smax_exp_base(m);                              \
             float e[8];                                                       \
             SMAX_UNROLL_ALL                                                   \
@@ -63,8 +63,8 @@
             SMAX_TILE_SUM_8(e);                                               \
             smax_partial total;                                               \
             total.m = m;                                                      \
-            total.s = smax_reduce_float(red, e[0], 1, a.lid, a.lane,          \
-                                        a.lanes);                             \
+            total.s = smax_reduce_float_turn(red, 1, e[0], 1, a.lid, a.lane,  \
+                                             a.lanes);                        \
             const smax_row_total t = smax_row_total_of(total, a.flags);       \
             /* softmax: (v - 0) * b - 0 of smax_finish is v * b exactly */    \
             const float b = t.zero ? 0.0f : t.b;                              \

@@ -12,22 +12,28 @@
 #include "smax_merge.h"
 #endif
 
+/* The sum never contracts into an FMA with what made its terms, so that
+ * both lanes of a butterfly step compute the same bits. */
 SMAX_FN float smax_combine(float a, float b, int op)
 {
-    return op == 0 ? smax_max_skip_nan(a, b) : a + b;
+    return op == 0 ? smax_max_skip_nan(a, b) : SMAX_ADD_RN(a, b);
 }
 
 #if SMAX_HAVE_SHUFFLE
-/* Butterfly over `width` lanes of a warp (a power of two), then the first
- * lane's result broadcast, so every lane holds the same bits even where the
- * compiler contracted a merge into an FMA asymmetrically. */
+/* Butterfly over `width` lanes of a warp (a power of two). No broadcast
+ * is needed: at each step lanes i and i ^ step combine the same two values
+ * with a commutative op, so every lane ends with the same bits (a max, or
+ * a sum that smax_combine keeps from contracting). */
 SMAX_FN float smax_warp_reduce_float(float v, int op, int width)
 {
     for (int step = width >> 1; step > 0; step >>= 1)
         v = smax_combine(v, SMAX_SHFL_XOR(v, step), op);
-    return SMAX_SHFL_FIRST(v, width);
+    return v;
 }
 
+/* Partials: the butterfly, then the first lane's result broadcast, so
+ * every lane holds the same bits even where the compiler contracted a
+ * merge into an FMA asymmetrically. */
 SMAX_FN smax_partial smax_warp_reduce_partial(smax_partial p, int width)
 {
     for (int step = width >> 1; step > 0; step >>= 1) {
@@ -52,7 +58,9 @@ SMAX_FN smax_partial smax_reduce_partial(SMAX_LOCAL float *red, smax_partial p,
 #if SMAX_HAVE_SHUFFLE
     if (lanes <= SMAX_WARP_SIZE)
         return smax_warp_reduce_partial(p, lanes);
-    /* Warps reduce, then every warp of the slot reduces the warp totals. */
+    /* Warps reduce, then every warp of the slot reduces the warp totals
+     * as smax_reduce_float_once does: over `warps` lanes, the same tree as
+     * over a warp padded with the identity. */
     p = smax_warp_reduce_partial(p, SMAX_WARP_SIZE);
     const int wl = lid % SMAX_WARP_SIZE;
     if (wl == 0) {
@@ -60,13 +68,12 @@ SMAX_FN smax_partial smax_reduce_partial(SMAX_LOCAL float *red, smax_partial p,
         red[2 * (lid / SMAX_WARP_SIZE) + 1] = p.s;
     }
     SMAX_BARRIER();
-    const int first = (lid - lane) / SMAX_WARP_SIZE;
-    smax_partial w = smax_partial_identity();
-    if (wl < lanes / SMAX_WARP_SIZE) {
-        w.m = red[2 * (first + wl)];
-        w.s = red[2 * (first + wl) + 1];
-    }
-    w = smax_warp_reduce_partial(w, SMAX_WARP_SIZE);
+    const int warps = lanes / SMAX_WARP_SIZE;
+    const int at = (lid - lane) / SMAX_WARP_SIZE + (wl & (warps - 1));
+    smax_partial w;
+    w.m = red[2 * at];
+    w.s = red[2 * at + 1];
+    w = smax_warp_reduce_partial(w, warps);
     SMAX_BARRIER(); /* red may be reused right after */
     return w;
 #else
@@ -94,25 +101,30 @@ SMAX_FN smax_partial smax_reduce_partial(SMAX_LOCAL float *red, smax_partial p,
 #endif
 }
 
-/* The same for a plain float, combined with max (op 0) or + (op 1). */
-SMAX_FN float smax_reduce_float(SMAX_LOCAL float *red, float v, int op, int lid,
-                                int lane, int lanes)
+/* A plain float over the `lanes` items of a row slot, combined with max
+ * (op 0) or + (op 1), in a fixed order; every item of the slot gets the
+ * total. `red` holds one float per item; `fence_after` keeps the last
+ * barrier, after which `red` may be reused at once. Called by every item
+ * of the group. */
+SMAX_FN float smax_reduce_float_once(SMAX_LOCAL float *red, float v, int op,
+                                     int lid, int lane, int lanes,
+                                     int fence_after)
 {
 #if SMAX_HAVE_SHUFFLE
     if (lanes <= SMAX_WARP_SIZE)
         return smax_warp_reduce_float(v, op, lanes);
+    /* Warps reduce; then each lane takes the total of warp (lane mod
+     * warps) of its slot and a butterfly over `warps` lanes gives all of
+     * them the slot's total: log2(warps) steps, not a warp's five, and
+     * the same tree as over a warp padded with the op's identity. */
+    const int warps = lanes / SMAX_WARP_SIZE;
     v = smax_warp_reduce_float(v, op, SMAX_WARP_SIZE);
     const int wl = lid % SMAX_WARP_SIZE;
     if (wl == 0)
         red[lid / SMAX_WARP_SIZE] = v;
     SMAX_BARRIER();
-    const int first = (lid - lane) / SMAX_WARP_SIZE;
-    float w = op == 0 ? -SMAX_INF : 0.0f;
-    if (wl < lanes / SMAX_WARP_SIZE)
-        w = red[first + wl];
-    w = smax_warp_reduce_float(w, op, SMAX_WARP_SIZE);
-    SMAX_BARRIER();
-    return w;
+    float w = red[(lid - lane) / SMAX_WARP_SIZE + (wl & (warps - 1))];
+    w = smax_warp_reduce_float(w, op, warps);
 #else
     red[lid] = v;
     SMAX_BARRIER();
@@ -121,10 +133,32 @@ SMAX_FN float smax_reduce_float(SMAX_LOCAL float *red, float v, int op, int lid,
             red[lid] = smax_combine(red[lid], red[lid + step], op);
         SMAX_BARRIER();
     }
-    float total = red[lid - lane];
-    SMAX_BARRIER();
-    return total;
+    float w = red[lid - lane];
 #endif
+    if (fence_after)
+        SMAX_BARRIER();
+    return w;
+}
+
+/* smax_reduce_float_once with the last barrier: `red` (2 floats per item)
+ * may be reused right after. */
+SMAX_FN float smax_reduce_float(SMAX_LOCAL float *red, float v, int op, int lid,
+                                int lane, int lanes)
+{
+    return smax_reduce_float_once(red, v, op, lid, lane, lanes, 1);
+}
+
+/* The same without the last barrier, for reductions that take turns
+ * between the two halves of `red` (2 floats per item), `part` 0 then 1
+ * then 0 ...: the barrier inside each reduction orders the other half's
+ * last reads before its next writes. A row's max and sum take parts 0
+ * and 1 (part = op), the gradient's one sum a row alternates by row.
+ * Nothing else may use `red` until a barrier follows. */
+SMAX_FN float smax_reduce_float_turn(SMAX_LOCAL float *red, int part, float v,
+                                     int op, int lid, int lane, int lanes)
+{
+    return smax_reduce_float_once(red + part * SMAX_GROUP_SIZE(), v, op, lid,
+                                  lane, lanes, 0);
 }
 
 #endif /* SMAX_REDUCE_H */
