@@ -296,14 +296,35 @@ static int tile_spread_pays(int64_t cols, int lanes, int bytes, int g)
            tile_bank_ways(cols, lanes, bytes, 1);
 }
 
+/* Whether forward rows of 16-bit x and y on the vector grid run as tiles:
+ * where the register kernel (reg_lane_elems elements a lane in a power of
+ * two of lanes) would fill under 15/16 of its slots, for a row pass takes
+ * N = 8..16 slots a lane (SMAX_TILE_EVERY_WIDTH) and fills them. H100, % of
+ * copy, same run (bench/results/h100-2026-11-25, call 7): bf16 192, 320,
+ * 384, 640, 768, 896, 1152, 1280, 1536, 1792 columns 94.5, 81.5, 93.3,
+ * 82.3, 93.6, 98.9, 76.4, 82.7, 92.5, 99.7 -> 102.3, 97.6, 101.1, 101.5,
+ * 102.7, 104.1, 97.3, 99.1, 103.2, 101.6; f16, bf16 log-softmax and f16 ->
+ * bf16 at 384-1536 +7 to +24; 1920 (15/16 full) level; full rows lost
+ * (1024 96.9 -> 94.6, 2048 96.2 -> 93.7). */
+static int tile_fills_grid_rows(const smax_problem *p,
+                                const smax_exec_plan *plan)
+{
+    const int64_t per = reg_lane_elems(p, plan);
+    return plan->direction == SMAX_FORWARD &&
+           smax_dtype_bytes(p->x_dtype) == 2 &&
+           smax_dtype_bytes(p->y_dtype) == 2 &&
+           16 * p->cols < 15 * per * pow2_lanes(p->cols, per);
+}
+
 /* Rows of a 16-bit type that lie back to back in memory (x and y row
  * strides = cols, and dy's in the gradient) and whose bytes are not a
  * multiple of 16, so that every other row starts off the vector grid, run
  * as flat tiles of several rows (kernels/smax_tile.h): whole
  * 16-byte vectors but at a tile's two ends. Rows on the grid stay in
- * registers (bf16 262144 x 128 94 -> 80% of copy as tiles, 8192 x 4096
- * 93 -> 85). Returns 0, the plan untouched, where the tile does not apply
- * or does not fit on-chip. */
+ * registers where those fill (bf16 262144 x 128 94 -> 80% of copy as
+ * tiles, 8192 x 4096 93 -> 85) or tile_fills_grid_rows says not. Returns
+ * 0, the plan untouched, where the tile does not apply or does not fit
+ * on-chip. */
 static int plan_fused_tile(smax_context ctx, const smax_problem *p,
                            smax_exec_plan *plan)
 {
@@ -320,7 +341,7 @@ static int plan_fused_tile(smax_context ctx, const smax_problem *p,
     if (plan->vec != 8 || !packed ||
         p->cols > (int64_t)SMAX_TILE_ITEM_ELEMS * g ||
         lanes > tile_lane_cap(p, plan, out) ||
-        p->cols % plan->vec == 0)
+        (p->cols % plan->vec == 0 && !tile_fills_grid_rows(p, plan)))
         return 0;
     /* As many rows as fit, in whole rounds of the group's row slots: a
      * power of two rows left tiles of 150 or 333 columns 59-65% full

@@ -277,6 +277,11 @@ static void test_tile_rows(void)
         {F, B, 333, 0, 1},  /* 32 items, an f32 side read       */
         {F, H, 500, 0, 1},
         {F, B, 1001, 0, 0}, /* 64 items, an f32 side read       */
+        /* On the grid where registers would fill under 15/16 of their
+         * slots: */
+        {B, B, 1536, 0, 1}, {H, B, 384, 0, 1}, {H, H, 1792, 0, 1},
+        {B, B, 48, 0, 1},   {B, B, 1920, 0, 0}, {B, B, 2048, 0, 0},
+        {B, B, 1536, 8, 0}, /* strided                          */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         const smax_exec_plan p = plan_pair(&c, cases[i].in, cases[i].out,
