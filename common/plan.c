@@ -222,9 +222,16 @@ static int64_t pow2_lanes(int64_t cols, int64_t per)
     return pow2_at_least(ceil_div(cols, per), 1 << 20);
 }
 
+/* Slots of a row in the register kernel: reg_lane_elems elements a lane
+ * in a power of two of lanes. */
+static int64_t reg_slots(const smax_problem *p, const smax_exec_plan *plan)
+{
+    const int64_t per = reg_lane_elems(p, plan);
+    return per * pow2_lanes(p->cols, per);
+}
+
 /* Whether the register kernel would leave a third or more of a row's
- * slots idle (it holds reg_lane_elems elements a lane in a power of two
- * of lanes: rows just past a power of two). The gradient's rows of this
+ * reg_slots idle (rows just past a power of two). The gradient's rows of this
  * kind that need more than a warp's tile slots run on-chip
  * (bwd_onchip_pays), and the others fit its tile cap. (Forward 16-bit
  * tiles took row slots of twice their cap there, 256 items, for rows of
@@ -236,9 +243,7 @@ static int64_t pow2_lanes(int64_t cols, int64_t per)
 static int reg_slots_idle_third(const smax_problem *p,
                                 const smax_exec_plan *plan)
 {
-    const int64_t per = reg_lane_elems(p, plan);
-    const int64_t slots = per * pow2_lanes(p->cols, per);
-    return 3 * p->cols <= 2 * slots;
+    return 3 * p->cols <= 2 * reg_slots(p, plan);
 }
 
 /* The largest row slot, in items, of the tile kernel for this pair and
@@ -297,9 +302,9 @@ static int tile_spread_pays(int64_t cols, int lanes, int bytes, int g)
 }
 
 /* Whether forward rows of 16-bit x and y on the vector grid run as tiles:
- * where the register kernel (reg_lane_elems elements a lane in a power of
- * two of lanes) would fill under 15/16 of its slots, for a row pass takes
- * N = 8..16 slots a lane (SMAX_TILE_EVERY_WIDTH) and fills them. H100, % of
+ * where the register kernel would fill under 15/16 of its reg_slots, for
+ * a row pass takes N = 8..16 slots a lane (SMAX_TILE_EVERY_WIDTH) and
+ * fills them. H100, % of
  * copy, same run (bench/results/h100-2026-11-25, call 7): bf16 192, 320,
  * 384, 640, 768, 896, 1152, 1280, 1536, 1792 columns 94.5, 81.5, 93.3,
  * 82.3, 93.6, 98.9, 76.4, 82.7, 92.5, 99.7 -> 102.3, 97.6, 101.1, 101.5,
@@ -309,11 +314,10 @@ static int tile_spread_pays(int64_t cols, int lanes, int bytes, int g)
 static int tile_fills_grid_rows(const smax_problem *p,
                                 const smax_exec_plan *plan)
 {
-    const int64_t per = reg_lane_elems(p, plan);
     return plan->direction == SMAX_FORWARD &&
            smax_dtype_bytes(p->x_dtype) == 2 &&
            smax_dtype_bytes(p->y_dtype) == 2 &&
-           16 * p->cols < 15 * per * pow2_lanes(p->cols, per);
+           16 * p->cols < 15 * reg_slots(p, plan);
 }
 
 /* Rows of a 16-bit type that lie back to back in memory (x and y row

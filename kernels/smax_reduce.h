@@ -140,8 +140,8 @@ SMAX_FN float smax_reduce_float_once(SMAX_LOCAL float *red, float v, int op,
     return w;
 }
 
-/* smax_reduce_float_once with the last barrier: `red` (2 floats per item)
- * may be reused right after. */
+/* smax_reduce_float_once with the last barrier: `red` may be reused
+ * right after. */
 SMAX_FN float smax_reduce_float(SMAX_LOCAL float *red, float v, int op, int lid,
                                 int lane, int lanes)
 {
