@@ -656,6 +656,16 @@ static void set_one_launch(const smax_problem *p, smax_exec_plan *plan,
     plan->merge_levels = 1;
 }
 
+/* Elements of each of a row's `chunks` one-launch chunks: whole 16-byte
+ * vectors of a group's on-chip pitch, and at least a vector an item. */
+static int64_t onchip_chunk_len(smax_context ctx, const smax_problem *p,
+                                const smax_exec_plan *plan, int64_t chunks)
+{
+    const int64_t min_len = (int64_t)plan->vec * group_size(ctx);
+    const int64_t len = (ceil_div(p->cols, chunks) + 7) & ~(int64_t)7;
+    return len < min_len ? min_len : len;
+}
+
 /* The geometry of a one-launch plan of `chunks` chunks a row, with
  * `extra` bytes of on-chip memory a group past the chunk and the
  * reduction scratch. Returns 0 where a chunk does not fit a group. */
@@ -664,10 +674,7 @@ static int onchip_geometry(smax_context ctx, const smax_problem *p,
 {
     const int64_t per_col =
         (int64_t)plan->onchip_bytes * fused_arrays(plan->direction);
-    const int64_t min_len = (int64_t)plan->vec * group_size(ctx);
-    int64_t len = (ceil_div(p->cols, chunks) + 7) & ~(int64_t)7;
-    if (len < min_len)
-        len = min_len;
+    const int64_t len = onchip_chunk_len(ctx, p, plan, chunks);
     const int group = row_group_size(ctx, len * per_col);
     const int64_t pitch = row_pitch(len, plan->onchip_bytes);
     const size_t local =
@@ -676,6 +683,33 @@ static int onchip_geometry(smax_context ctx, const smax_problem *p,
         return 0;
     set_one_launch(p, plan, group, len, pitch, local);
     return 1;
+}
+
+/* Chunks of a gradient row that is a thread-block cluster: the fewest
+ * from `chunks` up to the cluster's limit with which every item fetches
+ * all of its vectors of y and dy in one batch of
+ * SMAX_BWD_CLUSTER_KEEP_BATCH pairs (kernels/smax_multiblock_cluster.h),
+ * where the vectors are 16 bytes (32-byte ones are fetched one pair at a
+ * time); else `chunks`. A second batch waits for the first's round trip
+ * to memory, and a chunk's items all wait for the slowest. H100, % of copy
+ * with the batch of 4 (bench/results/h100-2026-11-25b): f32 256 x 128256
+ * (16 chunks, 3.9 pairs an item) 97.1, 1024 x 32768 (7 chunks, 4.6
+ * pairs) 95.0, 640 x 50257 (11 chunks, 4.5 pairs) 82.9, against 85.9,
+ * 90.3 and 87.6 with batches of 2; bf16 256 x 128256 (14 chunks, 4.5
+ * pairs) 84.5 and 128 x 262144 (16, 4 pairs) 96.9. */
+static int64_t bwd_cluster_chunks(smax_context ctx, const smax_problem *p,
+                                  const smax_exec_plan *plan, int64_t chunks)
+{
+    const int64_t per_col = (int64_t)plan->onchip_bytes * 2;
+    if (plan->vec * plan->onchip_bytes != 16)
+        return chunks;
+    for (int64_t c = chunks; c <= ctx->traits.max_cluster; ++c) {
+        const int64_t len = onchip_chunk_len(ctx, p, plan, c);
+        const int64_t lanes = row_group_size(ctx, len * per_col);
+        if (len <= (int64_t)SMAX_BWD_CLUSTER_KEEP_BATCH * plan->vec * lanes)
+            return c;
+    }
+    return chunks;
 }
 
 /* Elements of a one-launch chunk where a compute unit holds
@@ -765,9 +799,11 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
         chunks = cus;
     /* A cluster where the row fits one: its chunks grow past the share
      * where they must, up to SMAX_CLUSTER_GROUPS_PER_CU a compute unit. */
-    const int64_t in_cluster = chunks < ctx->traits.max_cluster
-                                   ? chunks
-                                   : ctx->traits.max_cluster;
+    int64_t in_cluster = chunks < ctx->traits.max_cluster
+                             ? chunks
+                             : ctx->traits.max_cluster;
+    if (plan->direction == SMAX_BACKWARD && in_cluster > 1)
+        in_cluster = bwd_cluster_chunks(ctx, p, plan, in_cluster);
     if (in_cluster > 0 &&
         ceil_div(p->cols, in_cluster) <=
             onchip_share(ctx, plan,

@@ -14,6 +14,50 @@
 #include "smax_onchip.h"
 #endif
 
+/* Pairs of (y, dy) vectors an item fetches before it keeps any, at most:
+ * 16-byte vectors in batches of up to 4 (smax_bwd_keep_terms' callers say
+ * how many); 32-byte ones (f32 kept for a 16-bit dx) one at a time, whose
+ * batch of two ran a group of 1024 out of registers as the forward pass's
+ * did (smax_onchip.h). */
+#if SMAX_VEC == 8 && !SMAX_ONCHIP_KEEPS_BITS
+#define SMAX_BWD_KEEP_BATCH_MAX 1
+#else
+#define SMAX_BWD_KEEP_BATCH_MAX 4
+#endif
+#define SMAX_BWD_KEEP_BATCH(want) \
+    ((want) < SMAX_BWD_KEEP_BATCH_MAX ? (want) : SMAX_BWD_KEEP_BATCH_MAX)
+
+/* smax_bwd_keep_terms for one value of the log-softmax flag, `log_bit`,
+ * which the caller passes as a constant so that no element tests it. The
+ * loads go out a batch at a time, all of a batch before any is kept, the
+ * last batch predicated (smax_fused_keep_max says why). */
+SMAX_FN void smax_bwd_keep_terms_as(const SMAX_GLOBAL smax_in_t *yr,
+                                    const SMAX_GLOBAL smax_in_t *dyr,
+                                    SMAX_LOCAL smax_onchip_t *ky,
+                                    SMAX_LOCAL smax_onchip_t *kd, int first,
+                                    int end, int step, int shift, int batch,
+                                    int log_bit, float *s, float *s_lost)
+{
+    for (int j0 = first; j0 < end; j0 += batch * step) {
+        smax_fetched wy[SMAX_BWD_KEEP_BATCH_MAX], wd[SMAX_BWD_KEEP_BATCH_MAX];
+        SMAX_UNROLL_ALL
+        for (int u = 0; u < batch; ++u)
+            if (j0 + u * step < end) {
+                wy[u] = smax_fetch_vec(yr + j0 + u * step);
+                wd[u] = smax_fetch_vec(dyr + j0 + u * step);
+            }
+        SMAX_UNROLL_ALL
+        for (int u = 0; u < batch; ++u)
+            if (j0 + u * step < end) {
+                const int at = j0 + u * step + shift;
+                smax_kahan_add(s, s_lost,
+                               smax_bwd_terms_vec(smax_stash_vec(ky, at, wy[u]),
+                                                  smax_stash_vec(kd, at, wd[u]),
+                                                  log_bit));
+            }
+    }
+}
+
 /* Pass 1 of the gradient's on-chip kernels over one item's vectors, those
  * at j = first, first + step, ... below end: keeps y in ky and dy in kd
  * at element j + shift and adds their terms of S to (s, s_lost). Through
@@ -27,15 +71,15 @@ SMAX_FN void smax_bwd_keep_terms(const SMAX_GLOBAL smax_in_t *yr,
                                  const SMAX_GLOBAL smax_in_t *dyr,
                                  SMAX_LOCAL smax_onchip_t *ky,
                                  SMAX_LOCAL smax_onchip_t *kd, int first,
-                                 int end, int step, int shift, int flags,
-                                 float *s, float *s_lost)
+                                 int end, int step, int shift, int batch,
+                                 int flags, float *s, float *s_lost)
 {
-    SMAX_UNROLL
-    for (int j = first; j < end; j += step) {
-        const smax_vec vy = smax_keep_vec(yr + j, ky, j + shift);
-        const smax_vec vd = smax_keep_vec(dyr + j, kd, j + shift);
-        smax_kahan_add(s, s_lost, smax_bwd_terms_vec(vy, vd, flags));
-    }
+    if (flags & SMAX_FLAG_LOG_BIT)
+        smax_bwd_keep_terms_as(yr, dyr, ky, kd, first, end, step, shift,
+                               batch, SMAX_FLAG_LOG_BIT, s, s_lost);
+    else
+        smax_bwd_keep_terms_as(yr, dyr, ky, kd, first, end, step, shift,
+                               batch, 0, s, s_lost);
 }
 
 SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
@@ -67,7 +111,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
     float s = 0.0f, s_lost = 0.0f;
     if (rs.active) {
         smax_bwd_keep_terms(yr, dyr, sy, sd, sp.body + SMAX_VEC * lane,
-                            sp.body_end, step, pad, flags, &s, &s_lost);
+                            sp.body_end, step, pad, SMAX_BWD_KEEP_BATCH(2),
+                            flags, &s, &s_lost);
         for (int j = smax_scalar_first(lane, sp); j < cols;
              j = smax_scalar_next(j, lanes, sp)) {
             const float vy = smax_keep(yr, j, sy, j + pad);

@@ -33,19 +33,20 @@ SMAX_FN smax_held smax_bwd_held_of(smax_chunk c,
 }
 
 /* Phase 1: keeps the chunk of y (in ky) and dy (in kd) on-chip and
- * returns its partial (0, its share of S). Called by every item. */
+ * returns its partial (0, its share of S), fetching `batch` vector pairs
+ * an item at a time (smax_bwd_keep_terms). Called by every item. */
 SMAX_FN smax_partial smax_bwd_held_keep(const SMAX_GLOBAL smax_in_t *yr,
                                       const SMAX_GLOBAL smax_in_t *dyr,
                                       smax_held h, SMAX_LOCAL smax_onchip_t *ky,
                                       SMAX_LOCAL smax_onchip_t *kd,
-                                      SMAX_LOCAL float *red, int flags,
-                                      int lid, int lanes)
+                                      SMAX_LOCAL float *red, int batch,
+                                      int flags, int lid, int lanes)
 {
     const int step = SMAX_VEC * lanes;
     const int at = h.at;
     float s = 0.0f, s_lost = 0.0f;
     smax_bwd_keep_terms(yr, dyr, ky, kd, h.sp.body + SMAX_VEC * lid,
-                        h.sp.body_end, step, -at, flags, &s, &s_lost);
+                        h.sp.body_end, step, -at, batch, flags, &s, &s_lost);
     for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
         smax_kahan_add(&s, &s_lost,
                        smax_bwd_term(smax_keep(yr, j, ky, j - at),
@@ -106,7 +107,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_onchip)(
     SMAX_GLOBAL smax_out_t *dxr = dx + dx_off + k.c.row * dx_stride;
     const smax_held h = smax_bwd_held_of(k.c, yr, dyr, dxr);
     const smax_partial mine =
-        smax_bwd_held_keep(yr, dyr, h, ky, kd, red, flags, lid, lanes);
+        smax_bwd_held_keep(yr, dyr, h, ky, kd, red, SMAX_BWD_KEEP_BATCH(2),
+                           flags, lid, lanes);
     const float total = smax_bwd_total(
         smax_coop_exchange(k, chunks, mine, epoch, red, lid, lanes).s);
     smax_bwd_held_write(dxr, h, ky, kd, total, scale, flags, lid, lanes);

@@ -65,4 +65,10 @@
 #define SMAX_TILE_BANK_ITEMS 32
 #define SMAX_TILE_SPREAD_BIT 0x100
 
+/* Pairs of (y, dy) vectors that each item of the gradient's cluster
+ * kernel (smax_multiblock_cluster.h) fetches before it keeps any, where a
+ * vector is 16 bytes: the planner sizes its chunks so that every item's
+ * share of a chunk goes out in one batch where a cluster allows that. */
+#define SMAX_BWD_CLUSTER_KEEP_BATCH 4
+
 #endif /* SMAX_GEOMETRY_H */

@@ -64,7 +64,9 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_cluster)(
     smax_out_t *dxr = dx + dx_off + c.row * dx_stride;
     const smax_held h = smax_bwd_held_of(c, yr, dyr, dxr);
     const smax_partial mine =
-        smax_bwd_held_keep(yr, dyr, h, ky, kd, red, flags, lid, lanes);
+        smax_bwd_held_keep(yr, dyr, h, ky, kd, red,
+                           SMAX_BWD_KEEP_BATCH(SMAX_BWD_CLUSTER_KEEP_BATCH),
+                           flags, lid, lanes);
     const float total = smax_bwd_total(
         smax_cluster_exchange(mine, chunks, c.index, area, lid).s);
     smax_bwd_held_write(dxr, h, ky, kd, total, scale, flags, lid, lanes);

@@ -228,6 +228,51 @@ static void test_cluster_backward(void)
           "gradient past a cluster: cluster %d (%s)", p.cluster, p.reason);
 }
 
+/* A gradient row that is a cluster gets the fewest chunks, from those its
+ * on-chip share asks for, with which every item of a chunk fetches its y
+ * and dy in one batch of SMAX_BWD_CLUSTER_KEEP_BATCH vector pairs
+ * (bwd_cluster_chunks): f32 1024 x 32768 asks for 7 chunks of 4688
+ * elements, 4.6 pairs for each of 256 items, and gets 8 of 4096; rows that
+ * fit at their share keep it; f32 rows written as bf16 (32-byte vectors,
+ * fetched a pair at a time) keep theirs. */
+static void test_cluster_backward_batch(void)
+{
+    struct smax_context_s c = h100();
+    static const struct {
+        smax_dtype t;
+        int64_t rows, cols;
+        int chunks;
+    } cases[] = {
+        {SMAX_DTYPE_F32, 1024, 32768, 8},   {SMAX_DTYPE_F32, 512, 65536, 16},
+        {SMAX_DTYPE_F32, 640, 50257, 13},   {SMAX_DTYPE_F32, 256, 128256, 16},
+        {SMAX_DTYPE_F32, 128, 262144, 16},  {SMAX_DTYPE_BF16, 512, 65536, 8},
+        {SMAX_DTYPE_BF16, 256, 128256, 16}, {SMAX_DTYPE_BF16, 128, 262144, 16},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const smax_exec_plan p = plan_of(&c, SMAX_BACKWARD, cases[i].t,
+                                         cases[i].rows, cases[i].cols);
+        const int64_t pairs_per_item =
+            ((int64_t)p.chunk_len + (int64_t)p.vec * p.group_size - 1) /
+            ((int64_t)p.vec * p.group_size);
+        CHECK(is_cluster(&p) && p.chunks == cases[i].chunks &&
+                  pairs_per_item <= SMAX_BWD_CLUSTER_KEEP_BATCH,
+              "gradient %s %lld x %lld: cluster %d, chunks %d (want %d), "
+              "%lld pairs an item (%s)",
+              cases[i].t == SMAX_DTYPE_F32 ? "f32" : "bf16",
+              (long long)cases[i].rows, (long long)cases[i].cols, p.cluster,
+              p.chunks, cases[i].chunks, (long long)pairs_per_item, p.reason);
+    }
+    smax_problem q;
+    smax_problem_init(&q, sizeof q, 1024, 32768);
+    q.y_dtype = SMAX_DTYPE_F32; /* y and dy */
+    q.x_dtype = SMAX_DTYPE_BF16; /* dx */
+    smax_exec_plan p;
+    CHECK(smax_make_plan(&c, &q, SMAX_BACKWARD, &p) == SMAX_SUCCESS &&
+              is_cluster(&p) && p.chunks == 7,
+          "gradient f32 -> bf16 1024 x 32768: cluster %d, chunks %d (%s)",
+          p.cluster, p.chunks, p.reason);
+}
+
 static smax_exec_plan plan_pair(struct smax_context_s *c, smax_dtype in,
                                 smax_dtype out, int64_t rows, int64_t cols,
                                 int64_t pad)
@@ -452,5 +497,6 @@ int main(void)
     test_cluster_of_one();
     test_cluster_cap();
     test_cluster_backward();
+    test_cluster_backward_batch();
     return UNIT_SUMMARY();
 }
