@@ -666,19 +666,31 @@ static int64_t onchip_chunk_len(smax_context ctx, const smax_problem *p,
     return len < min_len ? min_len : len;
 }
 
+/* On-chip bytes a one-launch chunk keeps per column: the row, or y and
+ * dy. */
+static int64_t onchip_col_bytes(const smax_exec_plan *plan)
+{
+    return (int64_t)plan->onchip_bytes * fused_arrays(plan->direction);
+}
+
+/* Items of a group that keeps a one-launch chunk of `len` elements. */
+static int onchip_chunk_group(smax_context ctx, const smax_exec_plan *plan,
+                              int64_t len)
+{
+    return row_group_size(ctx, len * onchip_col_bytes(plan));
+}
+
 /* The geometry of a one-launch plan of `chunks` chunks a row, with
  * `extra` bytes of on-chip memory a group past the chunk and the
  * reduction scratch. Returns 0 where a chunk does not fit a group. */
 static int onchip_geometry(smax_context ctx, const smax_problem *p,
                            smax_exec_plan *plan, int64_t chunks, size_t extra)
 {
-    const int64_t per_col =
-        (int64_t)plan->onchip_bytes * fused_arrays(plan->direction);
     const int64_t len = onchip_chunk_len(ctx, p, plan, chunks);
-    const int group = row_group_size(ctx, len * per_col);
+    const int group = onchip_chunk_group(ctx, plan, len);
     const int64_t pitch = row_pitch(len, plan->onchip_bytes);
-    const size_t local =
-        (size_t)(pitch * per_col) + reduction_bytes(group) + extra;
+    const size_t local = (size_t)(pitch * onchip_col_bytes(plan)) +
+                         reduction_bytes(group) + extra;
     if (local > ctx->traits.max_local_dynamic)
         return 0;
     set_one_launch(p, plan, group, len, pitch, local);
@@ -700,12 +712,11 @@ static int onchip_geometry(smax_context ctx, const smax_problem *p,
 static int64_t bwd_cluster_chunks(smax_context ctx, const smax_problem *p,
                                   const smax_exec_plan *plan, int64_t chunks)
 {
-    const int64_t per_col = (int64_t)plan->onchip_bytes * 2;
     if (plan->vec * plan->onchip_bytes != 16)
         return chunks;
     for (int64_t c = chunks; c <= ctx->traits.max_cluster; ++c) {
         const int64_t len = onchip_chunk_len(ctx, p, plan, c);
-        const int64_t lanes = row_group_size(ctx, len * per_col);
+        const int64_t lanes = onchip_chunk_group(ctx, plan, len);
         if (len <= (int64_t)SMAX_BWD_CLUSTER_KEEP_BATCH * plan->vec * lanes)
             return c;
     }
@@ -718,9 +729,8 @@ static int64_t bwd_cluster_chunks(smax_context ctx, const smax_problem *p,
 static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan,
                             int groups_per_cu)
 {
-    const int64_t per_col =
-        (int64_t)plan->onchip_bytes * fused_arrays(plan->direction);
-    return ctx->traits.max_local_dynamic / (groups_per_cu * per_col);
+    return ctx->traits.max_local_dynamic /
+           (groups_per_cu * onchip_col_bytes(plan));
 }
 
 /* Rows past on-chip memory whose one-launch plan streams each chunk and

@@ -111,14 +111,6 @@ SMAX_FN smax_vec smax_stash_vec(SMAX_LOCAL smax_onchip_t *row, int i,
     return smax_in_vec_of_bits(w);
 }
 
-/* Loads the input vector at g, keeps it at element i of row, and returns
- * its values (unscaled). */
-SMAX_FN smax_vec smax_keep_vec(const SMAX_GLOBAL smax_in_t *g,
-                               SMAX_LOCAL smax_onchip_t *row, int i)
-{
-    return smax_stash_vec(row, i, smax_fetch_vec(g));
-}
-
 /* The values of the input vector kept at element i. */
 SMAX_FN smax_vec smax_kept_vec(const SMAX_LOCAL smax_onchip_t *row, int i)
 {
@@ -184,12 +176,6 @@ SMAX_FN smax_vec smax_stash_vec(SMAX_LOCAL float *row, int i, smax_fetched v)
 {
     smax_rekeep_vec(row, i, v);
     return v;
-}
-
-SMAX_FN smax_vec smax_keep_vec(const SMAX_GLOBAL smax_in_t *g,
-                               SMAX_LOCAL float *row, int i)
-{
-    return smax_stash_vec(row, i, smax_fetch_vec(g));
 }
 
 SMAX_FN float smax_keep(const SMAX_GLOBAL smax_in_t *g, int j,
