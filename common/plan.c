@@ -840,30 +840,38 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
-/* A forward row that fits one group's on-chip memory runs as a
- * thread-block cluster, where the device has them, if it leaves fewer than
- * two groups a compute unit (a unit then holds several groups, one loading
- * while another writes) or if its rows are fewer than a quarter of the
- * units and too long for registers. H100, forced fused vs cluster, same
- * run (bench/results/h100-2026-11-24b): f32 rows of 32000 77.7 -> 93.7% of
+/* A row that fits one group's on-chip memory runs as a thread-block
+ * cluster, where the device has them, if it leaves fewer than two groups a
+ * compute unit (a unit then holds several groups, one loading while
+ * another writes) or, forward, if its rows are fewer than a quarter of the
+ * units and too long for registers. H100, forced fused vs cluster, same run
+ * (bench/results/h100-2026-11-24b): f32 rows of 32000 77.7 -> 93.7% of
  * copy (256 rows), 91.0 -> 96.8 (1024), 8192 x 50257 95.0 -> 96.9; bf16
  * 4096 x 65536 93.7 -> 98.8, 512 x 65536 75.9 -> 89.5, 32 x 32000 54.9 ->
  * 61.8; where two groups or more fit a unit and the rows are more, fused
  * ran level or ahead (bf16 8192 x 50257 95.4 vs 94.5, 256 x 32000 82.3 vs
- * 75.9). The gradient's fused rows stayed ahead of its clusters (bf16 256
- * x 32000 82.8 vs 71.0). Returns 0, the plan untouched, where no cluster
- * is planned. */
+ * 75.9). The gradient too, since its clusters fetch y and dy in batches
+ * (bench/results/h100-2026-11-25c, call 1): f32 1024 x 20000 85.5 ->
+ * 99.7, 2048 x 20000 87.3 -> 100.7, 4096 x 24000 88.7 -> 101.0, 1024 x
+ * 28000 89.3 -> 99.9, 128 x 16384 82.7 -> 85.3; bf16 1024 x 40000 86.7
+ * -> 99.4, 8192 x 50257 86.7 -> 89.7, 32 x 32000 63.5 -> 68.8; level
+ * where the fused row takes few rounds an item (f32 8192 x 15000, bf16
+ * 4096 x 32768), 2.4 behind at bf16 64 x 32000; fused where two
+ * groups fit (f32 16384 x 8193 100.4 vs 91.1). Few gradient rows that
+ * leave a unit several groups stay fused (bf16 32 x 16384 85.1, as a
+ * cluster 72.6; call 2), while f32 32 x 16384, one group a unit, gained 61.3 ->
+ * 69.0. Returns 0, the plan untouched, where no cluster is planned. */
 static int plan_cluster_row(smax_context ctx, const smax_problem *p,
                             smax_exec_plan *plan)
 {
-    const int holds_few = 2 * p->cols * plan->onchip_bytes >
+    const int holds_few = 2 * p->cols * onchip_col_bytes(plan) >
                           (int64_t)ctx->traits.max_local_dynamic;
-    const int rows_few = 4 * p->rows < (int64_t)ctx->info.compute_units &&
+    const int rows_few = plan->direction == SMAX_FORWARD &&
+                         4 * p->rows < (int64_t)ctx->info.compute_units &&
                          p->cols > reg_max_cols(ctx, p, plan);
     smax_exec_plan c = *plan;
-    if (plan->direction != SMAX_FORWARD || ctx->traits.max_cluster < 1 ||
-        !(holds_few || rows_few) || !plan_multiblock_onchip(ctx, p, &c) ||
-        !c.cluster)
+    if (ctx->traits.max_cluster < 1 || !(holds_few || rows_few) ||
+        !plan_multiblock_onchip(ctx, p, &c) || !c.cluster)
         return 0;
     *plan = c;
     return 1;

@@ -38,6 +38,16 @@
 #include "smax_reduce.h"
 #endif
 
+/* The pause between a waiting item's polls of a flag: doubling from the
+ * first to the last (SMAX_SPIN_PAUSE; nothing where the dialect cannot
+ * idle an item). */
+#ifndef SMAX_SPIN_PAUSE_FIRST_NS
+#define SMAX_SPIN_PAUSE_FIRST_NS 32u
+#endif
+#ifndef SMAX_SPIN_PAUSE_MAX_NS
+#define SMAX_SPIN_PAUSE_MAX_NS 256u
+#endif
+
 /* This group's ticket, 0 .. n - 1 in the order the groups started; `red`
  * is group scratch of at least one word. Called by every item. */
 SMAX_FN smax_i64 smax_coop_ticket(SMAX_GLOBAL smax_u32 *sync,
@@ -77,7 +87,11 @@ SMAX_FN smax_partial smax_coop_total(SMAX_GLOBAL smax_u32 *sync,
 {
     smax_partial p = smax_partial_identity();
     for (int k = lid; k < count; k += lanes) {
+        smax_u32 pause = SMAX_SPIN_PAUSE_FIRST_NS;
         while (SMAX_ATOMIC_READ(sync + 1 + first + k) != epoch) {
+            SMAX_SPIN_PAUSE(pause);
+            if (pause < SMAX_SPIN_PAUSE_MAX_NS)
+                pause *= 2;
         }
         SMAX_GLOBAL_FENCE(); /* the flag before the partial */
         smax_partial q;

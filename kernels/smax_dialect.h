@@ -92,6 +92,8 @@ typedef uint4 smax_u32x4;
 #else
 #define SMAX_GLOBAL_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
 #endif
+/* OpenCL C has no way to idle a work-item: a waiting group spins. */
+#define SMAX_SPIN_PAUSE(ns) ((void)(ns))
 /* OpenCL 1.2 has no portable sub-group shuffles: reductions use local
  * memory. */
 #define SMAX_HAVE_SHUFFLE 0
@@ -327,6 +329,17 @@ SMAX_FN float smax_exp2_ftz(float x)
 #define SMAX_ATOMIC_XCHG(p, v) atomicExch((p), (v))
 #define SMAX_ATOMIC_READ(p) (*(volatile smax_u32 *)(p))
 #define SMAX_GLOBAL_FENCE() __threadfence()
+/* A waiting group idles between its polls, so that its loads of flags do
+ * not take the memory system from the groups still streaming their
+ * chunks: `ns` nanoseconds on NVIDIA (sm_70 and later), a short fixed
+ * sleep on AMD. */
+#if defined(SMAX_DIALECT_HIP) && !defined(__HIP_PLATFORM_NVIDIA__)
+#define SMAX_SPIN_PAUSE(ns) ((void)(ns), __builtin_amdgcn_s_sleep(2))
+#elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+#define SMAX_SPIN_PAUSE(ns) __nanosleep(ns)
+#else
+#define SMAX_SPIN_PAUSE(ns) ((void)(ns))
+#endif
 /* Warp shuffles: a butterfly within a warp needs no barrier. The warp width
  * is a compile-time constant of the target: 32 on NVIDIA, 64 on AMD CDNA,
  * 32 or 64 on RDNA (the device compiler says which). */

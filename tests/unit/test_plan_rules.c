@@ -119,10 +119,10 @@ static int is_cluster(const smax_exec_plan *p)
     return one_launch(p) && p->cluster == p->chunks && p->cluster > 0;
 }
 
-/* Forward rows that fit on-chip are clusters where they leave fewer than
- * two groups a compute unit, or where the rows are fewer than a quarter
- * of the units and too long for registers; fused otherwise, and in the
- * gradient. */
+/* Rows that fit on-chip (the gradient's y and dy) are clusters where they
+ * leave fewer than two groups a compute unit, or, forward, where the rows
+ * are fewer than a quarter of the units and too long for registers; fused
+ * otherwise. */
 static void test_cluster_rows(void)
 {
     struct smax_context_s c = h100();
@@ -140,7 +140,12 @@ static void test_cluster_rows(void)
         {SMAX_FORWARD, SMAX_DTYPE_BF16, 32, 32000, 1},   /* 32 rows      */
         {SMAX_FORWARD, SMAX_DTYPE_BF16, 24, 1024, 0},    /* registers    */
         {SMAX_FORWARD, SMAX_DTYPE_BF16, 24, 4096, 1},    /* past them    */
-        {SMAX_BACKWARD, SMAX_DTYPE_BF16, 1024, 32000, 0},
+        {SMAX_BACKWARD, SMAX_DTYPE_BF16, 1024, 32000, 1}, /* 1 a unit    */
+        {SMAX_BACKWARD, SMAX_DTYPE_F32, 1024, 20000, 1},  /* 1 a unit    */
+        {SMAX_BACKWARD, SMAX_DTYPE_F32, 16384, 8193, 0},  /* 2 a unit    */
+        {SMAX_BACKWARD, SMAX_DTYPE_BF16, 8192, 16384, 0}, /* 3 a unit    */
+        {SMAX_BACKWARD, SMAX_DTYPE_BF16, 32, 16384, 0},   /* 3 a unit    */
+        {SMAX_BACKWARD, SMAX_DTYPE_F32, 32, 16384, 1},    /* 1 a unit    */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         smax_exec_plan p = plan_of(&c, cases[i].dir, cases[i].t,
