@@ -701,8 +701,8 @@ static int onchip_geometry(smax_context ctx, const smax_problem *p,
  * from `chunks` up to the cluster's limit with which every item fetches
  * all of its vectors of y and dy in one batch of
  * SMAX_BWD_CLUSTER_KEEP_BATCH pairs (kernels/smax_multiblock_cluster.h),
- * where the vectors are 16 bytes (32-byte ones are fetched one pair at a
- * time); else `chunks`. A second batch waits for the first's round trip
+ * where the keep takes batches that large (SMAX_BWD_KEEP_BATCH_CAP);
+ * else `chunks`. A second batch waits for the first's round trip
  * to memory, and a chunk's items all wait for the slowest. H100, % of copy
  * with the batch of 4 (bench/results/h100-2026-11-25b): f32 256 x 128256
  * (16 chunks, 3.9 pairs an item) 97.1, 1024 x 32768 (7 chunks, 4.6
@@ -712,7 +712,8 @@ static int onchip_geometry(smax_context ctx, const smax_problem *p,
 static int64_t bwd_cluster_chunks(smax_context ctx, const smax_problem *p,
                                   const smax_exec_plan *plan, int64_t chunks)
 {
-    if (plan->vec * plan->onchip_bytes != 16)
+    if (SMAX_BWD_KEEP_BATCH_CAP(plan->vec * plan->onchip_bytes) <
+        SMAX_BWD_CLUSTER_KEEP_BATCH)
         return chunks;
     for (int64_t c = chunks; c <= ctx->traits.max_cluster; ++c) {
         const int64_t len = onchip_chunk_len(ctx, p, plan, c);
@@ -856,11 +857,11 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
  * 28000 89.3 -> 99.9, 128 x 16384 82.7 -> 85.3; bf16 1024 x 40000 86.7
  * -> 99.4, 8192 x 50257 86.7 -> 89.7, 32 x 32000 63.5 -> 68.8; level
  * where the fused row takes few rounds an item (f32 8192 x 15000, bf16
- * 4096 x 32768), 2.4 behind at bf16 64 x 32000; fused where two
- * groups fit (f32 16384 x 8193 100.4 vs 91.1). Few gradient rows that
- * leave a unit several groups stay fused (bf16 32 x 16384 85.1, as a
- * cluster 72.6; call 2), while f32 32 x 16384, one group a unit, gained 61.3 ->
- * 69.0. Returns 0, the plan untouched, where no cluster is planned. */
+ * 4096 x 32768), 2.4 behind at bf16 64 x 32000; fused where two groups
+ * fit (f32 16384 x 8193 100.4 vs 91.1). Few gradient rows that leave a
+ * unit several groups stay fused (bf16 32 x 16384 85.1, as a cluster 72.6;
+ * call 2), while f32 32 x 16384, one group a unit, gained 61.3 -> 69.0.
+ * Returns 0, the plan untouched, where no cluster is planned. */
 static int plan_cluster_row(smax_context ctx, const smax_problem *p,
                             smax_exec_plan *plan)
 {

@@ -14,16 +14,10 @@
 #include "smax_onchip.h"
 #endif
 
-/* Pairs of (y, dy) vectors an item fetches before it keeps any, at most:
- * 16-byte vectors in batches of up to 4 (smax_bwd_keep_terms' callers say
- * how many); 32-byte ones (f32 kept for a 16-bit dx) one at a time, whose
- * batch of two ran a group of 1024 out of registers as the forward pass's
- * did (smax_onchip.h). */
-#if SMAX_VEC == 8 && !SMAX_ONCHIP_KEEPS_BITS
-#define SMAX_BWD_KEEP_BATCH_MAX 1
-#else
-#define SMAX_BWD_KEEP_BATCH_MAX 4
-#endif
+/* Pairs of (y, dy) vectors an item fetches before it keeps any, at most
+ * (SMAX_BWD_KEEP_BATCH_CAP; smax_bwd_keep_terms' callers say how many). */
+#define SMAX_BWD_KEEP_BATCH_MAX \
+    SMAX_BWD_KEEP_BATCH_CAP(SMAX_VEC * (int)sizeof(smax_onchip_t))
 #define SMAX_BWD_KEEP_BATCH(want) \
     ((want) < SMAX_BWD_KEEP_BATCH_MAX ? (want) : SMAX_BWD_KEEP_BATCH_MAX)
 

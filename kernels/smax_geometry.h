@@ -65,6 +65,13 @@
 #define SMAX_TILE_BANK_ITEMS 32
 #define SMAX_TILE_SPREAD_BIT 0x100
 
+/* Pairs of (y, dy) vectors the gradient's on-chip keep fetches in one
+ * batch, at most, for vectors of `keep_bytes` bytes on-chip: 16-byte ones
+ * in batches of up to 4; 32-byte ones (f32 kept for a 16-bit dx) one at a
+ * time, whose batch of two ran a group of 1024 out of registers as the
+ * forward pass's did (smax_onchip.h). */
+#define SMAX_BWD_KEEP_BATCH_CAP(keep_bytes) ((keep_bytes) == 16 ? 4 : 1)
+
 /* Pairs of (y, dy) vectors that each item of the gradient's cluster
  * kernel (smax_multiblock_cluster.h) fetches before it keeps any, where a
  * vector is 16 bytes: the planner sizes its chunks so that every item's
