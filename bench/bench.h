@@ -139,8 +139,15 @@ typedef struct bench_meta {
     double copy_overhead_batched_us;
 } bench_meta;
 
-void bench_print_table(FILE *f, const bench_meta *meta,
-                       const bench_result *r, size_t n);
+/* The table, streamed: the head before the first shape, each shape's rows
+ * (r[first, end)) as soon as it has run, so that a run stopped part way
+ * (a device call's time limit) still shows what it measured; the tail
+ * (launch overhead, counts) last. */
+void bench_print_head(FILE *f, const bench_meta *meta);
+void bench_print_rows(FILE *f, const bench_result *r, size_t first,
+                      size_t end);
+void bench_print_tail(FILE *f, const bench_meta *meta, const bench_result *r,
+                      size_t n);
 int bench_write_csv(const char *path, const bench_meta *meta,
                     const bench_result *r, size_t n);
 int bench_write_json(const char *path, const bench_meta *meta,

@@ -68,12 +68,9 @@ static int has_time(const bench_result *r)
            r->t.median_us > 0;
 }
 
-void bench_print_table(FILE *f, const bench_meta *m, const bench_result *r,
-                       size_t n)
+void bench_print_head(FILE *f, const bench_meta *m)
 {
-    size_t i;
     char b1[32], b2[32];
-    int counts[5] = {0, 0, 0, 0, 0}, runs = 0;
 
     fprintf(f, "\nsmax-bench: smax %s, backend %s, device \"%s\" (%s, %u "
                "compute units, %s)\n",
@@ -96,19 +93,21 @@ void bench_print_table(FILE *f, const bench_meta *m, const bench_result *r,
             "------------------", "-----------", "-----------",
             "----------------", "------", "---------", "-----------",
             "---------", "-------", "---------");
+}
 
-    for (i = 0; i < n; i++) {
+void bench_print_rows(FILE *f, const bench_result *r, size_t first,
+                      size_t end)
+{
+    size_t i;
+
+    for (i = first; i < end; i++) {
         const bench_result *x = &r[i];
         char shape[48], plan[64], rel[16], tus[24], gbs[16], pct[16], vs[16];
-        int first = i == 0 || r[i - 1].rows != x->rows ||
-                    r[i - 1].cols != x->cols;
+        int new_shape = i == 0 || r[i - 1].rows != x->rows ||
+                        r[i - 1].cols != x->cols;
         snprintf(shape, sizeof shape, "%lldx%lld", (long long)x->rows,
                  (long long)x->cols);
         plan_str(x, plan, sizeof plan);
-        if (!is_copy(x)) {
-            runs++;
-            counts[x->status]++;
-        }
         snprintf(rel, sizeof rel, "-");
         if (!is_copy(x) && (x->status == BENCH_OK || x->status == BENCH_FAIL))
             snprintf(rel, sizeof rel, "%.2e", x->worst_rel);
@@ -125,14 +124,26 @@ void bench_print_table(FILE *f, const bench_meta *m, const bench_result *r,
                 snprintf(vs, sizeof vs, "%.2f", x->vs_best);
         }
         fprintf(f, "%-18s %-11s %-11s %-16s %-6s %9s %11s %9s %7s %9s\n",
-                first ? shape : "", x->algo, x->ran[0] ? x->ran : "-", plan,
+                new_shape ? shape : "", x->algo, x->ran[0] ? x->ran : "-", plan,
                 is_copy(x) && x->status == BENCH_OK ? "-"
                                                     : bench_status_name(x->status),
                 rel, tus, gbs, pct, vs);
         if (x->note[0] && x->status != BENCH_OK)
             fprintf(f, "%-18s   %.*s\n", "", 200, x->note);
     }
+}
 
+void bench_print_tail(FILE *f, const bench_meta *m, const bench_result *r,
+                      size_t n)
+{
+    size_t i;
+    int counts[5] = {0, 0, 0, 0, 0}, runs = 0;
+
+    for (i = 0; i < n; i++)
+        if (!is_copy(&r[i])) {
+            runs++;
+            counts[r[i].status]++;
+        }
     fprintf(f, "\n");
     if (m->have_overhead)
         fprintf(f, "launch overhead (1x1, auto): %.2f us per launch back to "

@@ -1179,17 +1179,23 @@ int main(int argc, char **argv)
 
     if (o.overhead)
         measure_overhead(&s, &meta);
-    for (i = 0; i < o.shapes.count; i++)
+    bench_print_head(stdout, &meta);
+    fflush(stdout);
+    for (i = 0; i < o.shapes.count; i++) {
+        const size_t first = s.nresults;
+        size_t k;
         run_shape(&s, o.shapes.items[i].rows, o.shapes.items[i].cols);
-
-    /* Notes may hold multi-line vendor logs: one line each. */
-    for (i = 0; i < s.nresults; i++) {
-        char *c;
-        for (c = s.results[i].note; *c; c++)
-            if ((unsigned char)*c < 0x20)
-                *c = ' ';
+        /* Notes may hold multi-line vendor logs: one line each. */
+        for (k = first; k < s.nresults; k++) {
+            char *c;
+            for (c = s.results[k].note; *c; c++)
+                if ((unsigned char)*c < 0x20)
+                    *c = ' ';
+        }
+        bench_print_rows(stdout, s.results, first, s.nresults);
+        fflush(stdout);
     }
-    bench_print_table(stdout, &meta, s.results, s.nresults);
+    bench_print_tail(stdout, &meta, s.results, s.nresults);
     fflush(stdout);
     for (i = 0; i < s.nresults; i++)
         if (s.results[i].status == BENCH_FAIL ||
