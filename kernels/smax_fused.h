@@ -140,7 +140,7 @@ SMAX_FN smax_vec smax_fused_value_vec(const SMAX_LOCAL smax_onchip_t *row,
 {
     const smax_vec v = smax_fused_kept_vec(row, i, scale);
 #if SMAX_ONCHIP_KEEPS_BITS
-    return keep_x ? v : smax_exp_vec_from(v, base);
+    return keep_x ? v : smax_exp_vec_lifted(v, base, SMAX_ROW_LIFT);
 #else
     return v;
 #endif
@@ -151,10 +151,29 @@ SMAX_FN float smax_fused_value(const SMAX_LOCAL smax_onchip_t *row, int i,
 {
     const float v = smax_fused_kept(row, i, scale);
 #if SMAX_ONCHIP_KEEPS_BITS
-    return keep_x ? v : SMAX_ROW_EXP(v - base);
+    return keep_x ? v : SMAX_ROW_EXP_LIFTED(v - base, SMAX_ROW_LIFT);
 #else
     return v;
 #endif
+}
+
+/* The output of a value of smax_fused_value*: softmax's v * b is exactly
+ * smax_finish's (v - 0) * b - 0, in one multiply. */
+SMAX_FN float smax_fused_finish(float v, smax_row_total t, int keep_x)
+{
+    return keep_x ? smax_finish(v, t) : v * (t.zero ? 0.0f : t.b);
+}
+
+SMAX_FN smax_vec smax_fused_finish_vec(smax_vec v, smax_row_total t,
+                                       int keep_x)
+{
+    if (keep_x)
+        return smax_finish_vec(v, t);
+    const float b = t.zero ? 0.0f : t.b;
+    SMAX_UNROLL_ALL
+    for (int i = 0; i < SMAX_VEC; ++i)
+        v.e[i] *= b;
+    return v;
 }
 
 SMAX_KERNEL void SMAX_KNAME(smax_fused)(
@@ -193,11 +212,22 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
     /* Each item revisits exactly the elements it kept: no barrier needed
      * between the passes over srow. */
     const int keep_x = flags & SMAX_FLAG_LOG_BIT;
+    /* A row kept as bits computes its exponentials here and again in the
+     * output pass: lifted (SMAX_ROW_EXP_LIFTED) where the output is 16-bit,
+     * half of exp2f's instructions, the lift cancelling in v / sum. */
+#if SMAX_ONCHIP_KEEPS_BITS
+    const float lift = keep_x ? 0.0f : SMAX_ROW_LIFT;
+#endif
     float s = 0.0f, s_lost = 0.0f; /* compensated: rows can be long */
     if (active) {
         for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step) {
+#if SMAX_ONCHIP_KEEPS_BITS
+            const smax_vec e = smax_exp_vec_lifted(
+                smax_fused_kept_vec(srow, j + pad, scale), base, lift);
+#else
             const smax_vec e = smax_exp_vec_from(
                 smax_fused_kept_vec(srow, j + pad, scale), base);
+#endif
             smax_kahan_add(&s, &s_lost, smax_sum_vec(e));
 #if !SMAX_ONCHIP_KEEPS_BITS
             if (!keep_x)
@@ -206,8 +236,13 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
         }
         for (int j = smax_scalar_first(lane, sp); j < cols;
              j = smax_scalar_next(j, lanes, sp)) {
+#if SMAX_ONCHIP_KEEPS_BITS
+            const float e = SMAX_ROW_EXP_LIFTED(
+                smax_fused_kept(srow, j + pad, scale) - base, lift);
+#else
             const float e =
                 SMAX_ROW_EXP(smax_fused_kept(srow, j + pad, scale) - base);
+#endif
             smax_kahan_add(&s, &s_lost, e);
 #if !SMAX_ONCHIP_KEEPS_BITS
             if (!keep_x)
@@ -225,16 +260,16 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
     const smax_row_total t = smax_row_total_of(total, flags);
     for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step)
         smax_store_vec_out(yr + j,
-                           smax_finish_vec(smax_fused_value_vec(
-                                               srow, j + pad, scale, t.base,
-                                               keep_x),
-                                           t));
+                           smax_fused_finish_vec(smax_fused_value_vec(
+                                                     srow, j + pad, scale,
+                                                     t.base, keep_x),
+                                                 t, keep_x));
     for (int j = smax_scalar_first(lane, sp); j < cols;
          j = smax_scalar_next(j, lanes, sp))
         smax_store_out(yr, j,
-                       smax_finish(smax_fused_value(srow, j + pad, scale,
-                                                    t.base, keep_x),
-                                   t));
+                       smax_fused_finish(smax_fused_value(srow, j + pad, scale,
+                                                          t.base, keep_x),
+                                         t, keep_x));
 }
 
 #endif /* SMAX_FUSED_H */

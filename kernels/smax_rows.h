@@ -130,6 +130,16 @@ SMAX_FN smax_vec smax_exp_vec_from(smax_vec v, float base)
     return v;
 }
 
+/* smax_exp_vec_from lifted: 2^((v - base) log2(e) + lift) an element
+ * (SMAX_ROW_EXP_LIFTED; lift 0, or no 16-bit output, is exp(v - base)). */
+SMAX_FN smax_vec smax_exp_vec_lifted(smax_vec v, float base, float lift)
+{
+    SMAX_UNROLL_ALL
+    for (int i = 0; i < SMAX_VEC; ++i)
+        v.e[i] = SMAX_ROW_EXP_LIFTED(v.e[i] - base, lift);
+    return v;
+}
+
 /* exp(x - m) of every element, m the maximum of them (smax_max_vec);
  * exactly 0 at x = -inf. With m finite, exp(-inf - m) is 0 by itself, so
  * OpenCL takes the vector exp of smax_exp_vec_from; m = -inf (elements
