@@ -93,7 +93,8 @@ SMAX_FN float smax_bwd_slice_sum(const SMAX_GLOBAL smax_in_t *yr,
 }
 
 /* Writes dx over [begin, end) given the row's S. Each item reads and
- * writes the same elements, so dx may be y or dy. */
+ * writes the same elements, so dx may be y or dy: it loads a batch of
+ * SMAX_WRITE_BATCH vector pairs before it stores it. */
 SMAX_FN void smax_bwd_slice_write(const SMAX_GLOBAL smax_in_t *yr,
                                   const SMAX_GLOBAL smax_in_t *dyr,
                                   SMAX_GLOBAL smax_out_t *dxr, int shift,
@@ -101,9 +102,22 @@ SMAX_FN void smax_bwd_slice_write(const SMAX_GLOBAL smax_in_t *yr,
                                   float s, float scale, int flags)
 {
     const smax_split sp = smax_split_slice(shift, begin, end);
-    SMAX_UNROLL
-    for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end;
-         j += SMAX_VEC * lanes)
+    const int step = SMAX_VEC * lanes;
+    int j = sp.body + SMAX_VEC * lane;
+    for (; j + (SMAX_WRITE_BATCH - 1) * step < sp.body_end;
+         j += SMAX_WRITE_BATCH * step) {
+        smax_vec a[SMAX_WRITE_BATCH], b[SMAX_WRITE_BATCH];
+        SMAX_UNROLL_ALL
+        for (int k = 0; k < SMAX_WRITE_BATCH; ++k) {
+            a[k] = smax_load_vec_in(yr + j + k * step);
+            b[k] = smax_load_vec_in(dyr + j + k * step);
+        }
+        SMAX_UNROLL_ALL
+        for (int k = 0; k < SMAX_WRITE_BATCH; ++k)
+            smax_store_vec_out(dxr + j + k * step,
+                               smax_bwd_out_vec(a[k], b[k], s, scale, flags));
+    }
+    for (; j < sp.body_end; j += step)
         smax_store_vec_out(dxr + j,
                            smax_bwd_out_vec(smax_load_vec_in(yr + j),
                                             smax_load_vec_in(dyr + j), s,

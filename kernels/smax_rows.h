@@ -651,9 +651,21 @@ SMAX_FN smax_vec smax_output_vec(smax_vec v, float scale, smax_row_total t,
 #endif
 }
 
+/* Vectors a work-item of a GPU loads before it stores the first of their
+ * outputs, in the passes that read an input row from memory and write the
+ * output (smax_slice_normalize, smax_bwd_slice_write). The output may be
+ * the input, so no compiler moves a load above an earlier store: one at a
+ * time, each item had one vector in flight. CPU devices keep one. */
+#if defined(SMAX_CPU_DEVICE)
+#define SMAX_WRITE_BATCH 1
+#else
+#define SMAX_WRITE_BATCH 4
+#endif
+
 /* Writes the outputs of [begin, end) of one row from x, given the row's
  * (m, s); shift is the phase of x and y at begin. Each item reads and
- * writes the same elements, so x == y works. */
+ * writes the same elements, so x == y works: it loads a batch before it
+ * stores it. */
 SMAX_FN void smax_slice_normalize(const SMAX_GLOBAL smax_in_t *xr,
                                   SMAX_GLOBAL smax_out_t *yr, int shift,
                                   int begin, int end, int lane, int lanes,
@@ -661,9 +673,20 @@ SMAX_FN void smax_slice_normalize(const SMAX_GLOBAL smax_in_t *xr,
 {
     const smax_split sp = smax_split_slice(shift, begin, end);
     const smax_row_total t = smax_row_total_of(total, flags);
-    SMAX_UNROLL
-    for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end;
-         j += SMAX_VEC * lanes)
+    const int step = SMAX_VEC * lanes;
+    int j = sp.body + SMAX_VEC * lane;
+    for (; j + (SMAX_WRITE_BATCH - 1) * step < sp.body_end;
+         j += SMAX_WRITE_BATCH * step) {
+        smax_vec v[SMAX_WRITE_BATCH];
+        SMAX_UNROLL_ALL
+        for (int b = 0; b < SMAX_WRITE_BATCH; ++b)
+            v[b] = smax_load_vec_in(xr + j + b * step);
+        SMAX_UNROLL_ALL
+        for (int b = 0; b < SMAX_WRITE_BATCH; ++b)
+            smax_store_vec_out(yr + j + b * step,
+                               smax_output_vec(v[b], scale, t, flags));
+    }
+    for (; j < sp.body_end; j += step)
         smax_store_vec_out(yr + j, smax_output_vec(smax_load_vec_in(xr + j),
                                                    scale, t, flags));
     for (int j = begin + lane; j < sp.body; j += lanes)
