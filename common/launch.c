@@ -296,8 +296,9 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
 }
 
 /* The multi-block phases in one launch: operands, cols, chunk_len,
- * chunks, chunk pitch (not for the kernel that re-reads its chunks from
- * the cache), scale, flags, and for the portable exchange the
+ * chunks, chunk pitch, the kept head's length (only for the kernels that
+ * re-read their chunks from the cache), scale, flags, and for the portable
+ * exchange the
  * ticket counter and flags (the sync area), partials (the scratch),
  * ticket base, epoch; a row of the cluster kernels is one cluster of
  * plan->cluster groups. */
@@ -310,8 +311,9 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
     push(&k, i32_arg((int32_t)p->cols));
     push(&k, i32_arg(plan->chunk_len));
     push(&k, i32_arg(plan->chunks));
-    if (!plan->reread)
-        push(&k, i32_arg(plan->cols_padded));
+    push(&k, i32_arg(plan->cols_padded));
+    if (plan->reread)
+        push(&k, i32_arg(plan->keep_len));
     push(&k, f32_arg(p->scale));
     push(&k, i32_arg((int32_t)p->flags));
     if (plan->cluster)

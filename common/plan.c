@@ -777,8 +777,43 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
     int64_t len = (ceil_div(p->cols, per_row) + 7) & ~(int64_t)7;
     if (len < min_len)
         len = min_len;
-    set_one_launch(p, plan, group, len, 0, reduction_bytes(group));
+    /* The head of each chunk that the group's on-chip memory holds is kept
+     * there, read once, where the streamed tails then fit the cache; where
+     * they do not, keeping only delays the stream (H100, % of copy against
+     * none kept, bench/results/h100-2026-11-25e call 3: tails within the
+     * 50 MB L2, f32 1 x 2^23 58.0 -> 61.7, 1 x 2^24 61.4 -> 62.9, the
+     * gradient's f32 1 x 2^23 59.3 -> 63.5, bf16 1 x 2^24 60.0 -> 63.3;
+     * tails of 98 MB, f32 1 x 2^25 61.7 -> 59.9, 2 x 2^24 61.7 -> 60.3,
+     * the gradient's f32 1 x 2^24 59.3 -> 58.6). The test switch keeps at
+     * most half a chunk, whatever the cache, so that both parts run on any
+     * device. */
+    const size_t red = reduction_bytes(group);
+    const int64_t col_bytes = onchip_col_bytes(plan);
+    int64_t keep = ctx->traits.max_local_dynamic > red
+                       ? (int64_t)((ctx->traits.max_local_dynamic - red) /
+                                   (size_t)col_bytes) &
+                             ~(int64_t)7
+                       : 0;
+    while (keep > 0 &&
+           row_pitch(keep, plan->onchip_bytes) * col_bytes + (int64_t)red >
+               (int64_t)ctx->traits.max_local_dynamic)
+        keep -= 8;
+    if (ctx->traits.test_reread && keep > (len / 2 & ~(int64_t)7))
+        keep = len / 2 & ~(int64_t)7;
+    if (keep > len)
+        keep = len;
+    /* Bytes of input the heads keep: each row keeps keep of every len. */
+    const uint64_t kept_bytes = (uint64_t)ceil_div(p->cols, len) *
+                                (uint64_t)keep * in_bytes / (uint64_t)p->cols;
+    if (!ctx->traits.test_reread &&
+        in_bytes - (kept_bytes < in_bytes ? kept_bytes : in_bytes) >
+            ctx->traits.cache_bytes)
+        keep = 0;
+    const int64_t pitch = keep > 0 ? row_pitch(keep, plan->onchip_bytes) : 0;
+    set_one_launch(p, plan, group, len, pitch,
+                   (size_t)(pitch * col_bytes) + red);
     plan->reread = 1;
+    plan->keep_len = (int)keep;
     return 1;
 }
 

@@ -45,8 +45,12 @@ typedef struct smax_exec_plan {
                              cluster of `chunks` groups
                              (kernels/smax_multiblock_cluster.h)      */
     int reread;           /* cooperative: chunks streamed, then re-read
-                             from the cache, none held on-chip
-                             (kernels/smax_multiblock_reread.h)       */
+                             from the cache but for the head of each
+                             that on-chip memory holds
+                             (kernels/smax_multiblock_reread.h); then
+                             cols_padded is the head's on-chip pitch  */
+    int keep_len;         /* reread: elements of a chunk's head kept
+                             on-chip (0: none)                        */
     char reason[160];
 } smax_exec_plan;
 

@@ -7,9 +7,14 @@
  * the whole launch read the rows moments before, and each group re-reads
  * its chunk last-first, where the cache still holds what it read last,
  * before the launch's own writes push that out. Three launches (phase 1,
- * the merge, phase 3) read the rows twice from memory. The gradient's
- * kernel is smax_backward_multiblock_reread.h.
- * Dynamic on-chip memory: two floats per work-item.
+ * the merge, phase 3) read the rows twice from memory.
+ * The head of each chunk that the group's on-chip memory holds (keep_len
+ * elements) is kept there as smax_mb_onchip keeps a whole chunk, read
+ * first and written last from on-chip; only the rest is streamed and
+ * read again, and it is what the cache took in last.
+ * The gradient's kernel is smax_backward_multiblock_reread.h.
+ * Dynamic on-chip memory: the head (chunk_pitch elements), then two floats
+ * per work-item.
  */
 #ifndef SMAX_MULTIBLOCK_REREAD_H
 #define SMAX_MULTIBLOCK_REREAD_H
@@ -17,6 +22,7 @@
 #ifndef SMAX_OPENCL_C
 #include "smax_cooperative.h"
 #include "smax_multiblock.h"
+#include "smax_multiblock_onchip.h"
 #include "smax_rows.h"
 #endif
 
@@ -42,35 +48,56 @@ SMAX_FN smax_chunk smax_reread_tile(smax_chunk c, int lanes, int i)
     return t;
 }
 
+/* Chunk c split at its first `keep_len` elements: the head held on-chip
+ * and the tail streamed (either may be empty). */
+SMAX_FN smax_chunk smax_reread_head(smax_chunk c, int keep_len)
+{
+    smax_chunk h = c;
+    h.end = c.end - c.begin < keep_len ? c.end : c.begin + keep_len;
+    return h;
+}
+
+SMAX_FN smax_chunk smax_reread_tail(smax_chunk c, int keep_len)
+{
+    smax_chunk t = c;
+    t.begin = smax_reread_head(c, keep_len).end;
+    return t;
+}
+
 SMAX_KERNEL void SMAX_KNAME(smax_mb_reread)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
     SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
-    int cols, int chunk_len, int chunks, float scale, int flags,
-    SMAX_GLOBAL smax_u32 *sync, smax_i64 sync_off,
+    int cols, int chunk_len, int chunks, int chunk_pitch, int keep_len,
+    float scale, int flags, SMAX_GLOBAL smax_u32 *sync, smax_i64 sync_off,
     SMAX_GLOBAL smax_u32 *partials, smax_i64 partials_off, int ticket_base,
     int epoch SMAX_DYN_LOCAL_PARAM)
 {
     SMAX_DYN_LOCAL_DECL
     const int lid = SMAX_LOCAL_ID();
     const int lanes = SMAX_GROUP_SIZE();
-    SMAX_LOCAL float *red = smax_dyn_local;
+    SMAX_LOCAL smax_onchip_t *kept = (SMAX_LOCAL smax_onchip_t *)smax_dyn_local;
+    SMAX_LOCAL float *red = smax_onchip_after(kept, 1, chunk_pitch);
     const smax_coop k =
         smax_coop_start(sync, sync_off, partials, partials_off, cols,
                         chunk_len, chunks, ticket_base, red, lid);
-    const smax_chunk c = k.c;
-    const SMAX_GLOBAL smax_in_t *xr = x + x_off + c.row * x_stride;
-    SMAX_GLOBAL smax_out_t *yr = y + y_off + c.row * y_stride;
-    smax_partial mine =
+    const SMAX_GLOBAL smax_in_t *xr = x + x_off + k.c.row * x_stride;
+    SMAX_GLOBAL smax_out_t *yr = y + y_off + k.c.row * y_stride;
+    const smax_held h = smax_fwd_held_of(smax_reread_head(k.c, keep_len), xr, yr);
+    const smax_chunk c = smax_reread_tail(k.c, keep_len);
+    const smax_partial head = smax_held_keep(xr, h, kept, red, scale, lid, lanes);
+    const smax_partial tail = smax_reduce_partial(
+        red,
         smax_slice_partial(xr, smax_row_shift_in(xr + c.begin), c.begin,
-                           c.end, lid, lanes, scale);
-    mine = smax_reduce_partial(red, mine, lid, lid, lanes);
-    const smax_partial total =
-        smax_coop_exchange(k, chunks, mine, epoch, red, lid, lanes);
+                           c.end, lid, lanes, scale),
+        lid, lid, lanes);
+    const smax_partial total = smax_coop_exchange(
+        k, chunks, smax_merge(head, tail), epoch, red, lid, lanes);
     for (int i = smax_reread_tiles(c, lanes) - 1; i >= 0; --i) {
         const smax_chunk t = smax_reread_tile(c, lanes, i);
         smax_slice_normalize(xr, yr, smax_row_shift(xr + t.begin, yr + t.begin),
                              t.begin, t.end, lid, lanes, scale, total, flags);
     }
+    smax_held_write(yr, h, kept, total, scale, flags, lid, lanes);
 }
 
 #endif /* SMAX_MULTIBLOCK_REREAD_H */
