@@ -92,9 +92,17 @@ SMAX_FN float smax_bwd_slice_sum(const SMAX_GLOBAL smax_in_t *yr,
     return s;
 }
 
+/* Vector pairs of y and dy a work-item loads before it stores the first
+ * dx (smax_rows.h says why): as many elements as SMAX_WRITE_BATCH f32
+ * vectors, so that 8-element vectors take half the batches (four pairs
+ * of them left the one-launch kernel that re-reads, 1024 items a group,
+ * spilling past 64 registers). */
+#define SMAX_BWD_WRITE_BATCH \
+    (SMAX_WRITE_BATCH * 4 / SMAX_VEC > 0 ? SMAX_WRITE_BATCH * 4 / SMAX_VEC : 1)
+
 /* Writes dx over [begin, end) given the row's S. Each item reads and
  * writes the same elements, so dx may be y or dy: it loads a batch of
- * SMAX_WRITE_BATCH vector pairs before it stores it. */
+ * SMAX_BWD_WRITE_BATCH vector pairs before it stores it. */
 SMAX_FN void smax_bwd_slice_write(const SMAX_GLOBAL smax_in_t *yr,
                                   const SMAX_GLOBAL smax_in_t *dyr,
                                   SMAX_GLOBAL smax_out_t *dxr, int shift,
@@ -104,16 +112,16 @@ SMAX_FN void smax_bwd_slice_write(const SMAX_GLOBAL smax_in_t *yr,
     const smax_split sp = smax_split_slice(shift, begin, end);
     const int step = SMAX_VEC * lanes;
     int j = sp.body + SMAX_VEC * lane;
-    for (; j + (SMAX_WRITE_BATCH - 1) * step < sp.body_end;
-         j += SMAX_WRITE_BATCH * step) {
-        smax_vec a[SMAX_WRITE_BATCH], b[SMAX_WRITE_BATCH];
+    for (; j + (SMAX_BWD_WRITE_BATCH - 1) * step < sp.body_end;
+         j += SMAX_BWD_WRITE_BATCH * step) {
+        smax_vec a[SMAX_BWD_WRITE_BATCH], b[SMAX_BWD_WRITE_BATCH];
         SMAX_UNROLL_ALL
-        for (int k = 0; k < SMAX_WRITE_BATCH; ++k) {
+        for (int k = 0; k < SMAX_BWD_WRITE_BATCH; ++k) {
             a[k] = smax_load_vec_in(yr + j + k * step);
             b[k] = smax_load_vec_in(dyr + j + k * step);
         }
         SMAX_UNROLL_ALL
-        for (int k = 0; k < SMAX_WRITE_BATCH; ++k)
+        for (int k = 0; k < SMAX_BWD_WRITE_BATCH; ++k)
             smax_store_vec_out(dxr + j + k * step,
                                smax_bwd_out_vec(a[k], b[k], s, scale, flags));
     }

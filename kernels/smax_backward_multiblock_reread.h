@@ -19,7 +19,7 @@
 #include "smax_multiblock_reread.h"
 #endif
 
-SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_reread)(
+SMAX_KERNEL void SMAX_REREAD_BOUNDS SMAX_KNAME(smax_bwd_mb_reread)(
     const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
     const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off, smax_i64 dy_stride,
     SMAX_GLOBAL smax_out_t *dx, smax_i64 dx_off, smax_i64 dx_stride,
@@ -43,9 +43,11 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_reread)(
     const smax_held h =
         smax_bwd_held_of(smax_reread_head(k.c, keep_len), yr, dyr, dxr);
     const smax_chunk c = smax_reread_tail(k.c, keep_len);
-    smax_partial mine =
-        smax_bwd_held_keep(yr, dyr, h, ky, kd, red, SMAX_BWD_KEEP_BATCH(2),
-                           flags, lid, lanes);
+    smax_partial mine = smax_partial_identity();
+    mine.m = 0.0f;
+    if (keep_len > 0)
+        mine = smax_bwd_held_keep(yr, dyr, h, ky, kd, red,
+                                  SMAX_BWD_KEEP_BATCH(2), flags, lid, lanes);
     /* The head's share of S, then the tail's, one fixed order. */
     mine.s = SMAX_ADD_RN(
         mine.s,
@@ -64,7 +66,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_reread)(
             smax_row_shift3(yr + t.begin, dyr + t.begin, dxr + t.begin),
             t.begin, t.end, lid, lanes, total, scale, flags);
     }
-    smax_bwd_held_write(dxr, h, ky, kd, total, scale, flags, lid, lanes);
+    if (keep_len > 0)
+        smax_bwd_held_write(dxr, h, ky, kd, total, scale, flags, lid, lanes);
 }
 
 #endif /* SMAX_BACKWARD_MULTIBLOCK_REREAD_H */

@@ -64,7 +64,12 @@ SMAX_FN smax_chunk smax_reread_tail(smax_chunk c, int keep_len)
     return t;
 }
 
-SMAX_KERNEL void SMAX_KNAME(smax_mb_reread)(
+/* The plan's groups: the device's largest, one a compute unit (1024 on
+ * NVIDIA and AMD GPUs). The compiler keeps each item's registers within
+ * that: past 64 an item, a group of 1024 cannot launch. */
+#define SMAX_REREAD_BOUNDS SMAX_GROUPS_PER_CU(1024, 1)
+
+SMAX_KERNEL void SMAX_REREAD_BOUNDS SMAX_KNAME(smax_mb_reread)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
     SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
     int cols, int chunk_len, int chunks, int chunk_pitch, int keep_len,
@@ -84,7 +89,9 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_reread)(
     SMAX_GLOBAL smax_out_t *yr = y + y_off + k.c.row * y_stride;
     const smax_held h = smax_fwd_held_of(smax_reread_head(k.c, keep_len), xr, yr);
     const smax_chunk c = smax_reread_tail(k.c, keep_len);
-    const smax_partial head = smax_held_keep(xr, h, kept, red, scale, lid, lanes);
+    smax_partial head = smax_partial_identity();
+    if (keep_len > 0)
+        head = smax_held_keep(xr, h, kept, red, scale, lid, lanes);
     const smax_partial tail = smax_reduce_partial(
         red,
         smax_slice_partial(xr, smax_row_shift_in(xr + c.begin), c.begin,
@@ -97,7 +104,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_reread)(
         smax_slice_normalize(xr, yr, smax_row_shift(xr + t.begin, yr + t.begin),
                              t.begin, t.end, lid, lanes, scale, total, flags);
     }
-    smax_held_write(yr, h, kept, total, scale, flags, lid, lanes);
+    if (keep_len > 0)
+        smax_held_write(yr, h, kept, total, scale, flags, lid, lanes);
 }
 
 #endif /* SMAX_MULTIBLOCK_REREAD_H */
