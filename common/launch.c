@@ -180,7 +180,8 @@ static const kernel_set *kernels_of(const smax_exec_plan *plan)
 }
 
 /* Row kernels: operands, rows, cols, [cols_padded or tile_rows], lanes,
- * scale, flags. */
+ * scale, flags; CPU rows: operands, rows, cols, cols_padded (the local
+ * slot of an item's exponentials, 0 for none), scale, flags. */
 static smax_status run_rows(smax_context ctx, const smax_problem *p,
                             const smax_exec_plan *plan, const operand_args *o)
 {
@@ -189,11 +190,12 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
     push_operands(&k, o, o->n);
     push(&k, i64_arg(p->rows));
     push(&k, i32_arg((int32_t)p->cols));
-    if (plan->per_item) { /* CPU rows: no lanes, no local memory */
+    if (plan->per_item) { /* CPU rows: no lanes */
+        push(&k, i32_arg(plan->cols_padded));
         push(&k, f32_arg(p->scale));
         push(&k, i32_arg((int32_t)p->flags));
         return launch_with(ctx, SMAX_KERNEL_CPU_ROWS, plan->pair, plan->groups,
-                           plan->group_size, 0, 0, &k);
+                           plan->group_size, plan->local_bytes, 0, &k);
     }
     smax_kernel_id kernel = ks->online;
     if (plan->algorithm == SMAX_ALGO_FUSED && plan->tile_rows) {

@@ -495,20 +495,37 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
  * parallelism) a CPU does not, and the barriers and local-memory
  * reductions of a shared row cost it time. Groups are as large as the
  * usual group where the rows are many, smaller where few rows must still
- * give every core several groups. */
+ * give every core several groups. Softmax rows with a 16-bit output keep
+ * their exponentials between the sum and the output pass in local memory
+ * (y cannot hold them unrounded), one slot of the row an item, where a
+ * slot fits: one exponential per element, not two; the group shrinks to
+ * the slots that fit. */
 static void plan_cpu_rows(smax_context ctx, const smax_problem *p,
                           smax_exec_plan *plan)
 {
     const int64_t want = ceil_div(p->rows, (int64_t)ctx->info.compute_units *
                                                SMAX_CPU_GROUPS_PER_CU);
     const int g = group_size(ctx);
+    int group = fit_group(ctx, want < g ? want : g);
+    const int64_t pitch = (p->cols + 7) & ~(int64_t)7;
+    const int64_t slots =
+        smax_dtype_bytes(p->y_dtype) == 2 && !(p->flags & SMAX_FLAG_LOG)
+            ? (int64_t)ctx->traits.max_local_dynamic /
+                  (pitch * (int64_t)sizeof(float))
+            : 0;
+    if (slots > 0 && group > slots)
+        group = fit_group(ctx, slots);
     plan->algorithm = SMAX_ALGO_ONLINE;
     plan->per_item = 1;
-    plan->group_size = fit_group(ctx, want < g ? want : g);
+    plan->group_size = group;
     plan->lanes = 1;
     plan->rows_per_group = plan->group_size;
     plan->groups = ceil_div(p->rows, plan->group_size);
-    plan->local_bytes = 0;
+    plan->cols_padded = slots > 0 ? (int)pitch : 0;
+    /* The kernel's local argument must have a size even where it has no
+     * slots (OpenCL sets it only for a size). */
+    plan->local_bytes = slots > 0 ? (size_t)(group * pitch) * sizeof(float)
+                                  : 4 * sizeof(float);
 }
 
 static void plan_online(smax_context ctx, const smax_problem *p,

@@ -8,9 +8,11 @@
  * between its passes (bench/results/pocl-2026-11-23-cpu-rows).
  *
  * Passes: the maximum; the sum of exp(x - max); the output. A softmax row
- * with f32 output keeps its exponentials in y during the sum pass and the
- * output pass scales them there, one exponential per element (y is the
- * finished value's own type, so nothing is rounded twice); other rows
+ * keeps its exponentials during the sum pass and the output pass scales
+ * them, one exponential per element: in y where y is f32 (the finished
+ * value's own type, so nothing is rounded twice), else, unrounded, in the
+ * item's slot of local memory where the plan gave one (keep_pitch floats
+ * an item); other rows (log-softmax, 16-bit rows too long for the slot)
  * compute the exponential again in the output pass. The results are those
  * of exp(x - max) * (1 / sum) either way.
  *
@@ -117,11 +119,12 @@ SMAX_FN float smax_cpu_row_max(const __global smax_in_t *xr, int cols,
 
 /* The sum of exp(x - base) over the row, compensated per lane (rows can
  * be long); with `keep` (softmax, f32 output) every exponential is also
- * written to y for the output pass. The order of the additions depends on
- * the row's length alone. */
+ * written to y for the output pass, with `keep_local` to kl. The order of
+ * the additions depends on the row's length alone. */
 SMAX_FN float smax_cpu_row_sum(const __global smax_in_t *xr,
-                               __global smax_out_t *yr, int cols,
-                               float scale, float base, int keep)
+                               __global smax_out_t *yr, __local float *kl,
+                               int cols, float scale, float base, int keep,
+                               int keep_local)
 {
     float8 sa = (float8)(0.0f), ca = sa, sb = sa, cb = sa;
     int j = 0;
@@ -133,6 +136,9 @@ SMAX_FN float smax_cpu_row_sum(const __global smax_in_t *xr,
         if (keep) {
             smax_cpu_store8(yr + j, ea);
             smax_cpu_store8(yr + j + SMAX_CPU_W, eb);
+        } else if (keep_local) {
+            vstore8(ea, 0, kl + j);
+            vstore8(eb, 0, kl + j + SMAX_CPU_W);
         }
         smax_cpu_kahan8(&sa, &ca, ea);
         smax_cpu_kahan8(&sb, &cb, eb);
@@ -143,6 +149,8 @@ SMAX_FN float smax_cpu_row_sum(const __global smax_in_t *xr,
         const float e = SMAX_ROW_EXP(smax_load_scaled(xr, j, scale) - base);
         if (keep)
             smax_store_out(yr, j, e);
+        else if (keep_local)
+            kl[j] = e;
         smax_kahan_add(&r, &r_lost, e);
     }
     return r;
@@ -159,6 +167,18 @@ SMAX_FN void smax_cpu_finish_kept(__global smax_out_t *yr, int cols,
     for (; j < cols; ++j)
         yr[j] = smax_finish(yr[j], t);
 #endif
+}
+
+/* Output pass over the exponentials the sum pass kept in local memory. */
+SMAX_FN void smax_cpu_finish_local(const __local float *kl,
+                                   __global smax_out_t *yr, int cols,
+                                   smax_row_total t)
+{
+    int j = 0;
+    for (; j + SMAX_CPU_W <= cols; j += SMAX_CPU_W)
+        smax_cpu_store8(yr + j, smax_cpu_finish8(vload8(0, kl + j), t));
+    for (; j < cols; ++j)
+        smax_store_out(yr, j, smax_finish(kl[j], t));
 }
 
 /* Output pass from x: log-softmax, or softmax into a 16-bit y. */
@@ -183,9 +203,11 @@ SMAX_FN void smax_cpu_finish_from_x(const __global smax_in_t *xr,
 SMAX_KERNEL void SMAX_KNAME(smax_cpu_rows)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
     SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
-    smax_i64 rows, int cols, float scale, int flags)
+    smax_i64 rows, int cols, int keep_pitch, float scale,
+    int flags SMAX_DYN_LOCAL_PARAM)
 {
 #if defined(SMAX_DIALECT_OPENCL)
+    SMAX_DYN_LOCAL_DECL
     const smax_i64 row =
         SMAX_GROUP_ID() * SMAX_GROUP_SIZE() + SMAX_LOCAL_ID();
     if (row >= rows)
@@ -195,17 +217,23 @@ SMAX_KERNEL void SMAX_KNAME(smax_cpu_rows)(
     smax_partial total;
     total.m = smax_cpu_row_max(xr, cols, scale);
     const float base = smax_exp_base(total.m);
-    const int keep =
-        SMAX_OUT_DTYPE == 0 && !(flags & SMAX_FLAG_LOG_BIT);
-    total.s = smax_cpu_row_sum(xr, yr, cols, scale, base, keep);
+    const int softmax = !(flags & SMAX_FLAG_LOG_BIT);
+    const int keep = SMAX_OUT_DTYPE == 0 && softmax;
+    const int keep_local = !keep && softmax && keep_pitch >= cols;
+    __local float *kl = smax_dyn_local + SMAX_LOCAL_ID() * keep_pitch;
+    total.s = smax_cpu_row_sum(xr, yr, kl, cols, scale, base, keep,
+                               keep_local);
     const smax_row_total t = smax_row_total_of(total, flags);
     if (keep)
         smax_cpu_finish_kept(yr, cols, t);
+    else if (keep_local)
+        smax_cpu_finish_local(kl, yr, cols, t);
     else
         smax_cpu_finish_from_x(xr, yr, cols, scale, t, flags);
 #else /* never launched (see the top of this file) */
     (void)x, (void)x_off, (void)x_stride, (void)y, (void)y_off;
-    (void)y_stride, (void)rows, (void)cols, (void)scale, (void)flags;
+    (void)y_stride, (void)rows, (void)cols, (void)keep_pitch, (void)scale;
+    (void)flags;
 #endif
 }
 
