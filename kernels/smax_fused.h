@@ -44,6 +44,7 @@ SMAX_FN smax_vec smax_fused_kept_vec(const SMAX_LOCAL smax_onchip_t *row,
 #if SMAX_ONCHIP_KEEPS_BITS
     return smax_scale_vec(smax_kept_vec(row, i), scale);
 #else
+    (void)scale; /* f32 rows are kept scaled */
     return smax_kept_vec(row, i);
 #endif
 }
@@ -54,6 +55,7 @@ SMAX_FN float smax_fused_kept(const SMAX_LOCAL smax_onchip_t *row, int i,
 #if SMAX_ONCHIP_KEEPS_BITS
     return SMAX_MUL_RN(smax_kept(row, i), scale);
 #else
+    (void)scale;
     return smax_kept(row, i);
 #endif
 }
@@ -142,6 +144,7 @@ SMAX_FN smax_vec smax_fused_value_vec(const SMAX_LOCAL smax_onchip_t *row,
 #if SMAX_ONCHIP_KEEPS_BITS
     return keep_x ? v : smax_exp_vec_lifted(v, base, SMAX_ROW_LIFT);
 #else
+    (void)base, (void)keep_x; /* an f32 row holds what the output needs */
     return v;
 #endif
 }
@@ -153,6 +156,7 @@ SMAX_FN float smax_fused_value(const SMAX_LOCAL smax_onchip_t *row, int i,
 #if SMAX_ONCHIP_KEEPS_BITS
     return keep_x ? v : SMAX_ROW_EXP_LIFTED(v - base, SMAX_ROW_LIFT);
 #else
+    (void)base, (void)keep_x;
     return v;
 #endif
 }

@@ -134,6 +134,7 @@ SMAX_FN smax_vec smax_exp_vec_from(smax_vec v, float base)
  * (SMAX_ROW_EXP_LIFTED; lift 0, or no 16-bit output, is exp(v - base)). */
 SMAX_FN smax_vec smax_exp_vec_lifted(smax_vec v, float base, float lift)
 {
+    (void)lift; /* where the dialect has no lifted exponential */
     SMAX_UNROLL_ALL
     for (int i = 0; i < SMAX_VEC; ++i)
         v.e[i] = SMAX_ROW_EXP_LIFTED(v.e[i] - base, lift);
@@ -346,6 +347,8 @@ SMAX_FN int smax_reg_sector_shift(const SMAX_GLOBAL smax_in_t *r, int shift,
     if (shift >= 0 && (grid & 16) &&
         cols + shift + SMAX_VEC <= SMAX_VEC * nvec * lanes)
         return shift + SMAX_VEC;
+#else
+    (void)r, (void)cols, (void)lanes, (void)nvec; /* wider inputs */
 #endif
     return shift;
 }
