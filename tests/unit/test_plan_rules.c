@@ -491,8 +491,106 @@ static void test_tile_spread(void)
     }
 }
 
+/* Single vectors past on-chip memory re-read their chunks from the cache,
+ * keeping the head of each that a group's on-chip memory holds where the
+ * streamed tails then fit the cache, and none where they do not
+ * (reread_geometry). */
+static void test_reread_keep(void)
+{
+    struct smax_context_s c = h100();
+    const struct {
+        smax_direction dir;
+        int64_t cols;
+        int kept;
+    } cases[] = {{SMAX_FORWARD, 1 << 23, 1},  {SMAX_FORWARD, 1 << 24, 1},
+                 {SMAX_FORWARD, 1 << 25, 0},  {SMAX_BACKWARD, 1 << 23, 1},
+                 {SMAX_BACKWARD, 1 << 24, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const smax_exec_plan p =
+            plan_of(&c, cases[i].dir, SMAX_DTYPE_F32, 1, cases[i].cols);
+        const int64_t arrays = cases[i].dir == SMAX_BACKWARD ? 2 : 1;
+        const int64_t tail_bytes =
+            (cases[i].cols - (int64_t)p.chunks * p.keep_len) * 4 * arrays;
+        CHECK(p.reread && p.cooperative, "1 x %lld: not re-read (%s)",
+              (long long)cases[i].cols, p.reason);
+        CHECK((p.keep_len > 0) == cases[i].kept,
+              "1 x %lld, direction %d: keep_len %d, tails of %lld bytes",
+              (long long)cases[i].cols, (int)cases[i].dir, p.keep_len,
+              (long long)tail_bytes);
+        CHECK(p.keep_len <= p.chunk_len &&
+                  (size_t)p.cols_padded * 4 * (size_t)arrays <= p.local_bytes &&
+                  p.local_bytes <= c.traits.max_local_dynamic &&
+                  p.cols_padded >= p.keep_len,
+              "1 x %lld: head %d of %d, pitch %d, %zu bytes on-chip",
+              (long long)cases[i].cols, p.keep_len, p.chunk_len, p.cols_padded,
+              p.local_bytes);
+        if (p.keep_len > 0)
+            CHECK(tail_bytes <= (int64_t)c.traits.cache_bytes,
+                  "1 x %lld: a head kept with tails of %lld bytes",
+                  (long long)cases[i].cols, (long long)tail_bytes);
+    }
+    /* The test switch keeps at most half a chunk, whatever the cache. */
+    c.traits.test_reread = 1;
+    const smax_exec_plan p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 1, 1 << 25);
+    CHECK(p.reread && p.keep_len > 0 && p.keep_len <= p.chunk_len / 2,
+          "test switch: head %d of %d", p.keep_len, p.chunk_len);
+}
+
+/* CPU devices: softmax rows with a 16-bit output get a slot of local
+ * memory an item for their exponentials, the group no larger than the
+ * slots that fit; f32 outputs, log-softmax and rows longer than local
+ * memory get none (kernels/smax_cpu_rows.h). */
+static void test_cpu_rows_slots(void)
+{
+    struct smax_context_s c = h100();
+    c.info.compute_units = 2;
+    c.traits.is_cpu = 1;
+    c.traits.cooperative = 0;
+    c.traits.max_cluster = 0;
+    c.traits.async_keep = 0;
+    c.traits.preferred_group = 64;
+    c.traits.max_local_dynamic = (1u << 20) - 256; /* PoCL's 1 MB */
+    const struct {
+        smax_dtype y;
+        uint32_t flags;
+        int64_t rows, cols;
+        int slot;
+    } cases[] = {{SMAX_DTYPE_BF16, 0, 256, 16384, 1},
+                 {SMAX_DTYPE_F16, 0, 16384, 128, 1},
+                 {SMAX_DTYPE_BF16, 0, 64, 65536, 1},
+                 {SMAX_DTYPE_BF16, 0, 1, 1 << 20, 0},
+                 {SMAX_DTYPE_BF16, SMAX_FLAG_LOG, 256, 16384, 0},
+                 {SMAX_DTYPE_F32, 0, 256, 16384, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        smax_problem q;
+        smax_problem_init(&q, sizeof q, cases[i].rows, cases[i].cols);
+        q.x_dtype = SMAX_DTYPE_BF16;
+        q.y_dtype = cases[i].y;
+        q.flags = cases[i].flags;
+        smax_exec_plan p;
+        const smax_status st = smax_make_plan(&c, &q, SMAX_FORWARD, &p);
+        CHECK(st == SMAX_SUCCESS && p.per_item, "case %zu: status %d, %s", i,
+              (int)st, p.reason);
+        CHECK((p.cols_padded > 0) == cases[i].slot,
+              "case %zu (%lld x %lld): slot pitch %d", i,
+              (long long)cases[i].rows, (long long)cases[i].cols, p.cols_padded);
+        if (cases[i].slot)
+            CHECK(p.cols_padded >= cases[i].cols &&
+                      p.local_bytes == (size_t)p.group_size *
+                                           (size_t)p.cols_padded * 4 &&
+                      p.local_bytes <= c.traits.max_local_dynamic,
+                  "case %zu: %d items of %d floats in %zu bytes", i,
+                  p.group_size, p.cols_padded, p.local_bytes);
+        else
+            CHECK(p.local_bytes > 0, "case %zu: the local argument needs a "
+                  "size", i);
+    }
+}
+
 int main(void)
 {
+    test_reread_keep();
+    test_cpu_rows_slots();
     test_tile_rows();
     test_tile_spread();
     test_onchip_lanes();
