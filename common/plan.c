@@ -105,19 +105,26 @@ static int64_t row_pitch(int64_t cols, int elem_bytes)
     return (cols + 16 / elem_bytes - 1 + 7) & ~(int64_t)7;
 }
 
-/* Longest row whose `arrays` on-chip copies (forward: the row; backward:
- * y and dy) of elem_bytes each fit beside the reduction scratch. */
-static int64_t fused_max_cols_of(smax_context ctx, int arrays, int elem_bytes)
+/* Longest row of per_col on-chip bytes a column whose pitch (row_pitch)
+ * fits a group's on-chip memory beside `red` bytes of reduction scratch. */
+static int64_t onchip_max_cols(smax_context ctx, size_t red, size_t per_col)
 {
-    size_t local = ctx->traits.max_local_dynamic;
-    /* The scratch of the largest group any on-chip row gets: that of a
-     * row too long to fit. */
-    size_t red = reduction_bytes(
-        row_group_size(ctx, (int64_t)ctx->traits.max_local_dynamic + 1));
-    size_t per_col = (size_t)elem_bytes * (size_t)arrays;
+    const size_t local = ctx->traits.max_local_dynamic;
     if (local <= red + 16 * per_col)
         return 0;
     return ((int64_t)((local - red) / per_col) & ~(int64_t)7) - 8;
+}
+
+/* Longest row whose `arrays` on-chip copies (forward: the row; backward:
+ * y and dy) of elem_bytes each fit beside the reduction scratch of the
+ * largest group any on-chip row gets: that of a row too long to fit. */
+static int64_t fused_max_cols_of(smax_context ctx, int arrays, int elem_bytes)
+{
+    return onchip_max_cols(
+        ctx,
+        reduction_bytes(
+            row_group_size(ctx, (int64_t)ctx->traits.max_local_dynamic + 1)),
+        (size_t)elem_bytes * (size_t)arrays);
 }
 
 int64_t smax_fused_max_cols(smax_context ctx)
@@ -806,15 +813,7 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
      * device. */
     const size_t red = reduction_bytes(group);
     const int64_t col_bytes = onchip_col_bytes(plan);
-    int64_t keep = ctx->traits.max_local_dynamic > red
-                       ? (int64_t)((ctx->traits.max_local_dynamic - red) /
-                                   (size_t)col_bytes) &
-                             ~(int64_t)7
-                       : 0;
-    while (keep > 0 &&
-           row_pitch(keep, plan->onchip_bytes) * col_bytes + (int64_t)red >
-               (int64_t)ctx->traits.max_local_dynamic)
-        keep -= 8;
+    int64_t keep = onchip_max_cols(ctx, red, (size_t)col_bytes);
     if (ctx->traits.test_reread && keep > (len / 2 & ~(int64_t)7))
         keep = len / 2 & ~(int64_t)7;
     if (keep > len)

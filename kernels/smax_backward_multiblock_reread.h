@@ -43,14 +43,16 @@ SMAX_KERNEL void SMAX_REREAD_BOUNDS SMAX_KNAME(smax_bwd_mb_reread)(
     const smax_held h =
         smax_bwd_held_of(smax_reread_head(k.c, keep_len), yr, dyr, dxr);
     const smax_chunk c = smax_reread_tail(k.c, keep_len);
-    smax_partial mine = smax_partial_identity();
-    mine.m = 0.0f;
+    float head = 0.0f;
     if (keep_len > 0)
-        mine = smax_bwd_held_keep(yr, dyr, h, ky, kd, red,
-                                  SMAX_BWD_KEEP_BATCH(2), flags, lid, lanes);
+        head = smax_bwd_held_keep(yr, dyr, h, ky, kd, red,
+                                  SMAX_BWD_KEEP_BATCH(2), flags, lid, lanes)
+                   .s;
     /* The head's share of S, then the tail's, one fixed order. */
+    smax_partial mine;
+    mine.m = 0.0f;
     mine.s = SMAX_ADD_RN(
-        mine.s,
+        head,
         smax_reduce_float(
             red,
             smax_bwd_slice_sum(yr, dyr,

@@ -161,11 +161,11 @@ SMAX_FN float smax_fused_value(const SMAX_LOCAL smax_onchip_t *row, int i,
 #endif
 }
 
-/* The output of a value of smax_fused_value*: softmax's v * b is exactly
- * smax_finish's (v - 0) * b - 0, in one multiply. */
+/* The output of a value of smax_fused_value*: softmax's is v times
+ * smax_softmax_b. */
 SMAX_FN float smax_fused_finish(float v, smax_row_total t, int keep_x)
 {
-    return keep_x ? smax_finish(v, t) : v * (t.zero ? 0.0f : t.b);
+    return keep_x ? smax_finish(v, t) : v * smax_softmax_b(t);
 }
 
 SMAX_FN smax_vec smax_fused_finish_vec(smax_vec v, smax_row_total t,
@@ -173,7 +173,7 @@ SMAX_FN smax_vec smax_fused_finish_vec(smax_vec v, smax_row_total t,
 {
     if (keep_x)
         return smax_finish_vec(v, t);
-    const float b = t.zero ? 0.0f : t.b;
+    const float b = smax_softmax_b(t);
     SMAX_UNROLL_ALL
     for (int i = 0; i < SMAX_VEC; ++i)
         v.e[i] *= b;

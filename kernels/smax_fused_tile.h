@@ -66,8 +66,7 @@
             total.s = smax_reduce_float_turn(red, 1, e[0], 1, a.lid, a.lane,  \
                                              a.lanes);                        \
             const smax_row_total t = smax_row_total_of(total, a.flags);       \
-            /* softmax: (v - 0) * b - 0 of smax_finish is v * b exactly */    \
-            const float b = t.zero ? 0.0f : t.b;                              \
+            const float b = smax_softmax_b(t);                                \
             const int at = r * a.cols + a.ph_out + a.lane;                    \
             if (nq > 0) {                                                     \
                 SMAX_UNROLL_ALL                                               \

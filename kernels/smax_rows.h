@@ -74,6 +74,13 @@ SMAX_FN float smax_finish(float v, smax_row_total t)
     return t.zero ? 0.0f : y;
 }
 
+/* Softmax's multiplier: smax_finish's (v - 0) * b - 0 is exactly v times
+ * this, one multiply where v is exp(x - max). */
+SMAX_FN float smax_softmax_b(smax_row_total t)
+{
+    return t.zero ? 0.0f : t.b;
+}
+
 /* The output for a (scaled) input element xs. */
 SMAX_FN float smax_output(float xs, smax_row_total t, int flags)
 {
