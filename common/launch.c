@@ -361,7 +361,9 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
             : (plan->reread ? SMAX_KERNEL_MB_REREAD : SMAX_KERNEL_MB_ONCHIP),
         plan->pair, plan->groups, plan->group_size, plan->local_bytes, 0, &k);
     if (st == SMAX_SUCCESS && !ctx->has_workspace) {
-        ctx->tickets_drawn += (uint32_t)plan->groups;
+        /* a launch of one row draws no tickets (smax_coop_start) */
+        if (plan->groups != plan->chunks)
+            ctx->tickets_drawn += (uint32_t)plan->groups;
         ctx->epoch++;
     }
     return st;

@@ -886,9 +886,12 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
     if (!planned)
         return 0;
     plan->cluster = 0;
-    /* A partial per group; the ticket counter and a flag per group. */
+    /* A partial per group; the ticket counter and a flag per group, or,
+     * where the kernels exchange 64-bit words (CUDA, HIP), the counter, a
+     * pad and two words per group (kernels/smax_cooperative.h): sync is
+     * sized for either, so that every call that zeroes it zeroes both. */
     plan->scratch_bytes = (size_t)plan->groups * 2 * sizeof(float);
-    plan->sync_bytes = (size_t)(1 + plan->groups) * sizeof(uint32_t);
+    plan->sync_bytes = (size_t)(2 + 4 * plan->groups) * sizeof(uint32_t);
     return 1;
 }
 

@@ -80,6 +80,16 @@ typedef uint4 smax_u32x4;
 #define SMAX_ATOMIC_INC(p) atomic_inc(p)
 #define SMAX_ATOMIC_XCHG(p, v) atomic_xchg((p), (v))
 #define SMAX_ATOMIC_READ(p) atomic_or((p), 0u)
+/* Whole 64-bit words where the device has 64-bit atomics (the host
+ * defines SMAX_CL_WORD64 from cl_khr_int64_base_atomics): the exchange of
+ * smax_cooperative.h without flags and fences. */
+#if defined(SMAX_CL_WORD64)
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#define SMAX_HAVE_WORD64 1
+typedef ulong smax_u64;
+#define SMAX_WORD64_PUBLISH(p, v) atom_xchg((volatile __global ulong *)(p), (v))
+#define SMAX_WORD64_READ(p) (*(volatile __global ulong *)(p))
+#endif
 /* OpenCL 1.2's mem_fence has no scope, and NVIDIA's orders accesses only
  * as the work-item's own group sees them: on the H100 a group of another
  * compute unit saw a flag before the partial it guards (a conformance
@@ -277,6 +287,14 @@ SMAX_FN void smax_async_wait_all(void)
 {
     asm volatile("cp.async.wait_all;" ::: "memory");
 }
+/* Closes the batch of copies this item issued since the last one. */
+SMAX_FN void smax_async_commit(void)
+{
+    asm volatile("cp.async.commit_group;" ::: "memory");
+}
+/* Every batch this item closed has landed but the last n (a constant). */
+#define SMAX_ASYNC_WAIT_PENDING(n) \
+    asm volatile("cp.async.wait_group %0;" ::"n"(n) : "memory")
 #endif
 /* A value the compiler must take as changed here, so that what it computed
  * from it before is not kept for later (smax_held_opaque). NVIDIA targets
@@ -329,6 +347,13 @@ SMAX_FN float smax_exp2_ftz(float x)
 #define SMAX_ATOMIC_XCHG(p, v) atomicExch((p), (v))
 #define SMAX_ATOMIC_READ(p) (*(volatile smax_u32 *)(p))
 #define SMAX_GLOBAL_FENCE() __threadfence()
+/* 64-bit words that one store replaces whole and one load reads whole,
+ * so that a word can carry its own epoch (smax_cooperative.h). OpenCL C
+ * has them where the device has cl_khr_int64_base_atomics (above). */
+#define SMAX_HAVE_WORD64 1
+typedef unsigned long long smax_u64;
+#define SMAX_WORD64_PUBLISH(p, v) atomicExch((p), (v))
+#define SMAX_WORD64_READ(p) (*(volatile smax_u64 *)(p))
 /* A waiting group idles between its polls, so that its loads of flags do
  * not take the memory system from the groups still streaming their
  * chunks: `ns` nanoseconds on NVIDIA (sm_70 and later), a short fixed

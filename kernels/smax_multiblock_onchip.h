@@ -53,15 +53,101 @@ SMAX_FN smax_held smax_fwd_held_of(smax_chunk c,
                             c.begin, c.end));
 }
 
+#if defined(SMAX_ASYNC_KEEP)
+/* Stages of an item's copies in smax_held_keep_staged. */
+#define SMAX_KEEP_STAGES 4
+
+/* The partial of this item's kept vectors k = k0 .. k1 - 1 (at first +
+ * k * step, shifted as in smax_held_keep): their maximum, then their
+ * exponentials from it. */
+SMAX_FN smax_partial smax_held_stage_partial(const SMAX_LOCAL smax_onchip_t *chunk,
+                                             int first, int step, int k0,
+                                             int k1, float scale)
+{
+    smax_partial p;
+    p.m = -SMAX_INF;
+    for (int k = k0; k < k1; ++k)
+        p.m = smax_max_skip_nan(
+            p.m, smax_max_vec(smax_fused_kept_vec(chunk, first + k * step, scale)));
+    const float base = smax_exp_base(p.m);
+    p.s = 0.0f;
+    for (int k = k0; k < k1; ++k)
+        p.s += smax_sum_vec(smax_exp_vec_from(
+            smax_fused_kept_vec(chunk, first + k * step, scale), base));
+    return p;
+}
+
+/* Phase 1's vectors by asynchronous copies in SMAX_KEEP_STAGES batches,
+ * each folded into the item's running partial as soon as it has landed,
+ * while the later ones are still in flight: the whole keep in flight, then
+ * two passes over it, left the memory idle while the compute units read
+ * it back (H100 globaltimer traces, one group a compute unit: 12 of the
+ * 22 us of bf16 1 x 2^23 in the keep, at 1.3 TB/s, where loads alone run
+ * at 2.3). Each item reads only what it copied: no barrier. */
+SMAX_FN smax_accumulator smax_held_keep_staged(const SMAX_GLOBAL smax_in_t *xr,
+                                               SMAX_LOCAL smax_onchip_t *chunk,
+                                               int first, int end, int step,
+                                               int shift, float scale)
+{
+    const int n = (end - first + step - 1) / step;
+    const int per = (n + SMAX_KEEP_STAGES - 1) / SMAX_KEEP_STAGES;
+    for (int st = 0; st < SMAX_KEEP_STAGES; ++st) {
+        const int k1 = n < (st + 1) * per ? n : (st + 1) * per;
+        for (int k = st * per; k < k1; ++k)
+            smax_async_keep_vec(chunk, first + k * step + shift,
+                                xr + first + k * step);
+        smax_async_commit();
+    }
+    smax_accumulator acc = smax_accumulator_init();
+#define SMAX_FOLD_STAGE(st)                                                   \
+    do {                                                                      \
+        SMAX_ASYNC_WAIT_PENDING(SMAX_KEEP_STAGES - 1 - (st));                 \
+        const int k1 = n < ((st) + 1) * per ? n : ((st) + 1) * per;           \
+        acc = smax_accumulate(acc, smax_held_stage_partial(                   \
+                                       chunk, first + shift, step,            \
+                                       (st) * per, k1, scale));               \
+    } while (0)
+    SMAX_FOLD_STAGE(0);
+    SMAX_FOLD_STAGE(1);
+    SMAX_FOLD_STAGE(2);
+    SMAX_FOLD_STAGE(3);
+#undef SMAX_FOLD_STAGE
+    return acc;
+}
+#endif
+
 /* Phase 1: keeps the chunk of row xr on-chip and returns its partial.
- * Called by every item. */
+ * Called by every item. `alone`: the group is its compute unit's only
+ * one (a launch of one row), so nothing hides the passes over the kept
+ * chunk and the keep is staged (smax_held_keep_staged). Where a unit holds
+ * several groups of several rows, the staged keep lost 3-14 points of copy
+ * on the H100 (bf16 1024 x 262144 92 -> 79, f32 256 x 1M 81.5 -> 74):
+ * there, other groups load while one computes. */
 SMAX_FN smax_partial smax_held_keep(const SMAX_GLOBAL smax_in_t *xr,
                                   smax_held h, SMAX_LOCAL smax_onchip_t *chunk,
-                                  SMAX_LOCAL float *red, float scale, int lid,
-                                  int lanes)
+                                  SMAX_LOCAL float *red, float scale, int alone,
+                                  int lid, int lanes)
 {
     const int step = SMAX_VEC * lanes;
     const int at = h.at;
+#if defined(SMAX_ASYNC_KEEP)
+    /* item 0's count decides for the group: the two forms reduce apart */
+    if (alone && smax_async_keeps(h.sp.body, h.sp.body_end, step, scale)) {
+        smax_accumulator acc = smax_held_keep_staged(
+            xr, chunk, h.sp.body + SMAX_VEC * lid, h.sp.body_end, step, -at,
+            scale);
+        for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
+            acc = smax_accumulate(
+                acc, smax_partial_of(smax_fused_keep(xr, j, chunk, j - at, scale)));
+        for (int j = h.sp.body_end + lid; j < h.c.end; j += lanes)
+            acc = smax_accumulate(
+                acc, smax_partial_of(smax_fused_keep(xr, j, chunk, j - at, scale)));
+        return smax_reduce_partial(red, smax_accumulator_partial(acc), lid,
+                                   lid, lanes);
+    }
+#else
+    (void)alone; /* loaded through registers, a batch at a time */
+#endif
     float m = smax_fused_keep_max(xr, chunk, h.sp.body + SMAX_VEC * lid,
                                   h.sp.body_end, step, -at, scale);
     for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
@@ -134,7 +220,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_onchip)(
     const SMAX_GLOBAL smax_in_t *xr = x + x_off + k.c.row * x_stride;
     SMAX_GLOBAL smax_out_t *yr = y + y_off + k.c.row * y_stride;
     const smax_held h = smax_fwd_held_of(k.c, xr, yr);
-    const smax_partial mine = smax_held_keep(xr, h, chunk, red, scale, lid, lanes);
+    const smax_partial mine = smax_held_keep(
+        xr, h, chunk, red, scale, SMAX_GROUP_COUNT() == chunks, lid, lanes);
     const smax_partial total =
         smax_coop_exchange(k, chunks, mine, epoch, red, lid, lanes);
     smax_held_write(yr, h, chunk, total, scale, flags, lid, lanes);

@@ -82,9 +82,14 @@ static void build_options(smax_context ctx, char *out, size_t len)
     cl_device_fp_config fp = 0;
     clGetDeviceInfo(ctx->backend->device, CL_DEVICE_SINGLE_FP_CONFIG,
                     sizeof fp, &fp, NULL);
+    /* 64-bit atomics: the one-launch kernels exchange their partials as
+     * words that carry their epoch (kernels/smax_cooperative.h) */
+    char ext[4096] = "";
+    clGetDeviceInfo(ctx->backend->device, CL_DEVICE_EXTENSIONS,
+                    sizeof ext - 1, ext, NULL);
     /* SMAX_OPENCL_OPTIONS appends options, for diagnosing a driver. */
     const char *extra = getenv("SMAX_OPENCL_OPTIONS");
-    snprintf(out, len, "-cl-std=CL1.2 -DSMAX_OPENCL_C=1%s%s%s %s",
+    snprintf(out, len, "-cl-std=CL1.2 -DSMAX_OPENCL_C=1%s%s%s%s %s",
              (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)
                  ? " -cl-fp32-correctly-rounded-divide-sqrt"
                  : "",
@@ -94,6 +99,9 @@ static void build_options(smax_context ctx, char *out, size_t len)
              /* the device-wide fence as inline PTX (smax_dialect.h) */
              strstr(ctx->info.vendor, "NVIDIA") != NULL ? " -DSMAX_CL_NVIDIA=1"
                                                         : "",
+             strstr(ext, "cl_khr_int64_base_atomics") != NULL
+                 ? " -DSMAX_CL_WORD64=1"
+                 : "",
              extra != NULL ? extra : "");
 }
 

@@ -528,6 +528,13 @@ static void test_reread_keep(void)
             CHECK(tail_bytes <= (int64_t)c.traits.cache_bytes,
                   "1 x %lld: a head kept with tails of %lld bytes",
                   (long long)cases[i].cols, (long long)tail_bytes);
+        /* The exchange's sync area holds either layout: the counter and a
+         * flag a group, or the counter, a pad and two 64-bit words a group
+         * (kernels/smax_cooperative.h), which the kernels of CUDA and HIP
+         * address past the flags' end. */
+        CHECK(p.sync_bytes >= (size_t)(2 + 4 * p.groups) * 4,
+              "1 x %lld: %zu bytes of sync for %lld groups",
+              (long long)cases[i].cols, p.sync_bytes, (long long)p.groups);
     }
     /* The test switch keeps at most half a chunk, whatever the cache. */
     c.traits.test_reread = 1;
