@@ -15,7 +15,9 @@
 #   large-only    the same without "huge"
 #   sanitizer     compute-sanitizer memcheck, racecheck, initcheck and
 #                 synccheck, side by side, over the CUDA suite (default
-#                 tier; $SMAX_SANITIZER_ARGS narrows it, e.g. --variant)
+#                 tier; $SMAX_SANITIZER_ARGS narrows it, e.g. --variant;
+#                 the whole tier under the four tools takes longer than a
+#                 10-minute device call on the H100: narrow it there)
 #   bench         smax-bench, each build ($SMAX_BENCH_BUILDS narrows them,
 #                 e.g. "opencl hip-nvidia"), every algorithm and auto, on
 #                 $SMAX_BENCH_SHAPES (default bench/shapes/peer.txt) for each
