@@ -162,16 +162,19 @@ static smax_status launch_with(smax_context ctx, smax_kernel_id kernel,
 }
 
 typedef struct kernel_set {
-    smax_kernel_id fused, fused_regs, fused_tile, online, partials, finish;
+    smax_kernel_id fused, fused_regs, fused_tile, online, partials, finish,
+        cpu_rows;
 } kernel_set;
 
 static const kernel_set forward_kernels = {
     SMAX_KERNEL_FUSED,       SMAX_KERNEL_FUSED_REGS,  SMAX_KERNEL_FUSED_TILE,
-    SMAX_KERNEL_ONLINE,      SMAX_KERNEL_MB_PARTIALS, SMAX_KERNEL_MB_NORMALIZE};
+    SMAX_KERNEL_ONLINE,      SMAX_KERNEL_MB_PARTIALS, SMAX_KERNEL_MB_NORMALIZE,
+    SMAX_KERNEL_CPU_ROWS};
 static const kernel_set backward_kernels = {
     SMAX_KERNEL_BWD_FUSED,       SMAX_KERNEL_BWD_FUSED_REGS,
     SMAX_KERNEL_BWD_FUSED_TILE,  SMAX_KERNEL_BWD_ONLINE,
-    SMAX_KERNEL_BWD_MB_PARTIALS, SMAX_KERNEL_BWD_MB_WRITE};
+    SMAX_KERNEL_BWD_MB_PARTIALS, SMAX_KERNEL_BWD_MB_WRITE,
+    SMAX_KERNEL_BWD_CPU_ROWS};
 
 static const kernel_set *kernels_of(const smax_exec_plan *plan)
 {
@@ -180,8 +183,8 @@ static const kernel_set *kernels_of(const smax_exec_plan *plan)
 }
 
 /* Row kernels: operands, rows, cols, [cols_padded or tile_rows], lanes,
- * scale, flags; CPU rows: operands, rows, cols, cols_padded (the local
- * slot of an item's exponentials, 0 for none), scale, flags. */
+ * scale, flags; CPU rows: operands, rows, cols, forward only cols_padded
+ * (the local slot of an item's exponentials, 0 for none), scale, flags. */
 static smax_status run_rows(smax_context ctx, const smax_problem *p,
                             const smax_exec_plan *plan, const operand_args *o)
 {
@@ -191,10 +194,11 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
     push(&k, i64_arg(p->rows));
     push(&k, i32_arg((int32_t)p->cols));
     if (plan->per_item) { /* CPU rows: no lanes */
-        push(&k, i32_arg(plan->cols_padded));
+        if (plan->direction == SMAX_FORWARD)
+            push(&k, i32_arg(plan->cols_padded));
         push(&k, f32_arg(p->scale));
         push(&k, i32_arg((int32_t)p->flags));
-        return launch_with(ctx, SMAX_KERNEL_CPU_ROWS, plan->pair, plan->groups,
+        return launch_with(ctx, ks->cpu_rows, plan->pair, plan->groups,
                            plan->group_size, plan->local_bytes, 0, &k);
     }
     smax_kernel_id kernel = ks->online;

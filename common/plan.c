@@ -496,8 +496,8 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
  * the last groups of a launch leave no core idle for long. */
 #define SMAX_CPU_GROUPS_PER_CU 8
 
-/* Forward online on a CPU device: one work-item per row
- * (kernels/smax_cpu_rows.h). A CPU runs a group as a loop over its items
+/* Online on a CPU device: one work-item per row (kernels/smax_cpu_rows.h,
+ * the gradient's kernels/smax_backward_cpu_rows.h). A CPU runs a group as a loop over its items
  * on one thread, so what a GPU gains from many items on a row (memory
  * parallelism) a CPU does not, and the barriers and local-memory
  * reductions of a shared row cost it time. Groups are as large as the
@@ -515,8 +515,10 @@ static void plan_cpu_rows(smax_context ctx, const smax_problem *p,
     const int g = group_size(ctx);
     int group = fit_group(ctx, want < g ? want : g);
     const int64_t pitch = (p->cols + 7) & ~(int64_t)7;
+    const int forward = plan->direction == SMAX_FORWARD;
     const int64_t slots =
-        smax_dtype_bytes(p->y_dtype) == 2 && !(p->flags & SMAX_FLAG_LOG)
+        forward && smax_dtype_bytes(p->y_dtype) == 2 &&
+                !(p->flags & SMAX_FLAG_LOG)
             ? (int64_t)ctx->traits.max_local_dynamic /
                   (pitch * (int64_t)sizeof(float))
             : 0;
@@ -529,16 +531,18 @@ static void plan_cpu_rows(smax_context ctx, const smax_problem *p,
     plan->rows_per_group = plan->group_size;
     plan->groups = ceil_div(p->rows, plan->group_size);
     plan->cols_padded = slots > 0 ? (int)pitch : 0;
-    /* The kernel's local argument must have a size even where it has no
-     * slots (OpenCL sets it only for a size). */
-    plan->local_bytes = slots > 0 ? (size_t)(group * pitch) * sizeof(float)
-                                  : 4 * sizeof(float);
+    /* The forward kernel's local argument must have a size even where it
+     * has no slots (OpenCL sets it only for a size); the gradient's kernel
+     * has none. */
+    plan->local_bytes = slots > 0  ? (size_t)(group * pitch) * sizeof(float)
+                        : forward ? 4 * sizeof(float)
+                                  : 0;
 }
 
 static void plan_online(smax_context ctx, const smax_problem *p,
                         smax_exec_plan *plan)
 {
-    if (ctx->traits.is_cpu && plan->direction == SMAX_FORWARD) {
+    if (ctx->traits.is_cpu) {
         plan_cpu_rows(ctx, p, plan);
         return;
     }
@@ -941,12 +945,14 @@ static void plan_multiblock_any(smax_context ctx, const smax_problem *p,
         plan_multiblock(ctx, p, plan);
 }
 
-/* Forward `auto` on a CPU device: one item per row (plan_cpu_rows),
- * however few the rows. PoCL, 2 cores (bench/results/pocl-2026-11-23-
- * cpu-rows): it beat the fused kernels at every demo shape, and multi-block
- * (one item per chunk, every core busy, but two reads from memory and two
- * exponentials per element) even for 1 x 2^24 on one core: 3.0-3.8 GB/s
- * against 1.3-2.0 over 1, 2 and 3 rows of 2^22-2^24 elements. */
+/* `auto` on a CPU device: one item per row (plan_cpu_rows), however few
+ * the rows. PoCL, 2 cores (bench/results/pocl-2026-11-23-cpu-rows): it
+ * beat the fused kernels at every demo shape, and multi-block (one item per
+ * chunk, every core busy, but two reads from memory and two exponentials
+ * per element) even for 1 x 2^24 on one core: 3.0-3.8 GB/s against
+ * 1.3-2.0 over 1, 2 and 3 rows of 2^22-2^24 elements. The gradient
+ * likewise (bench/results/pocl-2026-11-26): 43-135% of copy against 13-34
+ * fused and 4-24 multi-block, 1 x 2^24 included. */
 static void plan_auto_cpu(smax_context ctx, const smax_problem *p,
                           smax_exec_plan *plan)
 {
@@ -1038,7 +1044,7 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                  plan->cluster ? ", each row a thread-block cluster" : "");
         break;
     default: {
-        if (ctx->traits.is_cpu && dir == SMAX_FORWARD) {
+        if (ctx->traits.is_cpu) {
             plan_auto_cpu(ctx, p, plan);
             break;
         }

@@ -16,7 +16,8 @@
  * compute the exponential again in the output pass. The results are those
  * of exp(x - max) * (1 / sum) either way.
  *
- * Written in OpenCL C's own vectors, 8 floats wide, moved with
+ * Written in OpenCL C's own vectors of the device's native float width (8
+ * or 16; SMAX_CPU_W), moved with
  * vload/vstore (any element alignment): the compiler turns each step into
  * whole SIMD instructions, where the 4-float structures of the GPU kernels
  * came out as half-width arithmetic and shuffles (PoCL on AVX2, the sum
@@ -32,41 +33,130 @@
 #endif
 
 #if defined(SMAX_DIALECT_OPENCL)
-/* Elements a step: one float8 (two AVX2 registers' worth in two
- * accumulators, so no chain of dependent additions runs through the row). */
+/* Elements a step: the device's native float vector
+ * (CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, set by the host as 8 or 16: one
+ * AVX2 or one AVX-512 register), in two accumulators, so that no chain of
+ * dependent additions runs through the row. */
+#ifndef SMAX_CPU_W
 #define SMAX_CPU_W 8
+#endif
+#define SMAX_CPU_CAT_(a, b) a##b
+#define SMAX_CPU_CAT(a, b) SMAX_CPU_CAT_(a, b)
+#define SMAX_CPU_V(type) SMAX_CPU_CAT(type, SMAX_CPU_W)
+typedef SMAX_CPU_V(float) smax_cpu_f;
+typedef SMAX_CPU_V(uint) smax_cpu_u;
+typedef SMAX_CPU_V(int) smax_cpu_i;
+typedef SMAX_CPU_V(ushort) smax_cpu_h;
+#define smax_cpu_vload SMAX_CPU_V(vload)
+#define smax_cpu_vstore SMAX_CPU_V(vstore)
+#define smax_cpu_as_f SMAX_CPU_V(as_float)
+#define smax_cpu_as_u SMAX_CPU_V(as_uint)
+#define smax_cpu_as_i SMAX_CPU_V(as_int)
 
-SMAX_FN float8 smax_cpu_load8(const __global smax_in_t *p)
+/* f16 moves through private bits: PoCL 3.1 takes vload_half8 and
+ * vstore_half8 as 16-byte aligned (vmovdqa), where OpenCL asks only 2
+ * bytes, and a row at an odd offset faulted (the gradient's log-softmax
+ * rows at offsets 6 and 10 of f16, bench/results/pocl-2026-11-26). vloadn
+ * and vstoren of ushort take any element alignment. */
+SMAX_FN smax_cpu_f smax_cpu_load(const __global smax_in_t *p)
 {
 #if SMAX_IN_DTYPE == 0
-    return vload8(0, p);
+    return smax_cpu_vload(0, p);
 #elif SMAX_IN_DTYPE == 1
-    return vload_half8(0, p);
+    const smax_cpu_h bits = smax_cpu_vload(0, (const __global ushort *)p);
+    return SMAX_CPU_V(vload_half)(0, (const __private half *)&bits);
 #else
-    return as_float8(convert_uint8(vload8(0, p)) << 16);
+    return smax_cpu_as_f(SMAX_CPU_V(convert_uint)(smax_cpu_vload(0, p)) << 16);
 #endif
 }
 
-SMAX_FN float8 smax_cpu_load8_scaled(const __global smax_in_t *p, float scale)
+SMAX_FN smax_cpu_f smax_cpu_load_scaled(const __global smax_in_t *p,
+                                        float scale)
 {
-    const float8 v = smax_cpu_load8(p);
+    const smax_cpu_f v = smax_cpu_load(p);
     return scale == 1.0f ? v : v * scale; /* FP_CONTRACT is off */
 }
 
-/* The same rounding as smax_st_f16 / smax_st_bf16 (smax_io.h). */
-SMAX_FN void smax_cpu_store8(__global smax_out_t *p, float8 v)
+/* The output vectors of a row: [head, end) in whole vectors, the elements
+ * before and after them one at a time. A 16-bit row's vectors start where
+ * y is aligned to a vector's bytes: PoCL 3.1 stored a 16-bit vstoren as
+ * one scalar store an element (16 movs for a float16, more instructions
+ * than the rest of the output pass), an aligned vector store as one. */
+typedef struct smax_cpu_span {
+    int head, end;
+} smax_cpu_span;
+
+SMAX_FN smax_cpu_span smax_cpu_out_span(const __global smax_out_t *yr,
+                                        int cols)
+{
+    smax_cpu_span sp;
+#if SMAX_OUT_DTYPE == 0
+    sp.head = 0;
+#else
+    const ulong a = SMAX_ADDR(yr);
+    sp.head = (a & 1u) ? cols /* no aligned vector ever: all scalar */
+                       : (int)((SMAX_CPU_W - (a / 2u & (SMAX_CPU_W - 1u))) &
+                               (SMAX_CPU_W - 1u));
+    if (sp.head > cols)
+        sp.head = cols;
+#endif
+    sp.end = sp.head + (cols - sp.head) / SMAX_CPU_W * SMAX_CPU_W;
+    return sp;
+}
+
+/* Elements outside the vectors, and the i-th of them: the head's, then
+ * the tail's. */
+SMAX_FN int smax_cpu_edges(smax_cpu_span sp, int cols)
+{
+    return sp.head + cols - sp.end;
+}
+
+SMAX_FN int smax_cpu_edge(smax_cpu_span sp, int i)
+{
+    return i < sp.head ? i : sp.end + (i - sp.head);
+}
+
+/* Stores an output vector at p, which smax_cpu_out_span aligned where the
+ * output is 16-bit; the same rounding as smax_st_f16 / smax_st_bf16
+ * (smax_io.h). */
+SMAX_FN void smax_cpu_store(__global smax_out_t *p, smax_cpu_f v)
 {
 #if SMAX_OUT_DTYPE == 0
-    vstore8(v, 0, p);
+    smax_cpu_vstore(v, 0, p);
 #elif SMAX_OUT_DTYPE == 1
-    vstore_half8_rte(v, 0, p);
+    smax_cpu_h bits; /* PoCL 3.1 has no vstore_half16_rte: by eights */
+#if SMAX_CPU_W == 16
+    vstore_half8_rte(v.lo, 0, (__private half *)&bits);
+    vstore_half8_rte(v.hi, 1, (__private half *)&bits);
 #else
-    const uint8 u = as_uint8(v);
-    const uint8 rounded = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
-    const uint8 nan = (u >> 16) | 0x40u;
-    vstore8(convert_ushort8(
-                select(rounded, nan, as_uint8((u & 0x7fffffffu) > 0x7f800000u))),
-            0, p);
+    vstore_half8_rte(v, 0, (__private half *)&bits);
+#endif
+    *(__global smax_cpu_h *)p = bits;
+#else
+    const smax_cpu_u u = smax_cpu_as_u(v);
+    const smax_cpu_u rounded = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
+    const smax_cpu_u nan = (u >> 16) | 0x40u;
+    *(__global smax_cpu_h *)p = SMAX_CPU_V(convert_ushort)(
+        select(rounded, nan, smax_cpu_as_u((u & 0x7fffffffu) > 0x7f800000u)));
+#endif
+}
+
+/* A vector folded to 8 lanes by halves, for the horizontal steps. */
+SMAX_FN float8 smax_cpu_max8_of(smax_cpu_f v)
+{
+#if SMAX_CPU_W == 16
+    return fmax(v.lo, v.hi);
+#else
+    return v;
+#endif
+}
+
+SMAX_FN float8 smax_cpu_sum8_of(smax_cpu_f v)
+{
+#if SMAX_CPU_W == 16
+    return v.lo + v.hi;
+#else
+    return v;
 #endif
 }
 
@@ -83,35 +173,74 @@ SMAX_FN float smax_cpu_hsum(float8 v)
     return (s.x + s.z) + (s.y + s.w);
 }
 
-/* Kahan step per vector lane: s gains v, c holds what s lost. */
-SMAX_FN void smax_cpu_kahan8(float8 *s, float8 *c, float8 v)
+/* exp(d) * 2^lift, d = x - max <= 0: the row's exponential, that of
+ * SMAX_ROW_EXP_LIFTED (smax_merge.h), in the device's own vector width.
+ * Rows written as f32 take SMAX_ROW_EXP (the library's exp) and lift 0.
+ * Rows written as f16 or bf16 take 2^t, t = d * log2(e) + lift in one FMA,
+ * flushed to 0 below 2^-126.5 as SMAX_EXP2_FTZ is (the lift, 12 for
+ * softmax, puts every flushed result below 2^-138 of the row's sum: 0 in
+ * either 16-bit type): 2^(t - k), k = rint(t), by a degree-5 polynomial
+ * on [-1/2, 1/2] (relative error under 2^-22 in f32 arithmetic; the
+ * rounding of t adds at most 2^-18 * ln 2), times 2^k from its exponent
+ * bits. PoCL's library exp2 on a float16 ran as two 8-wide halves
+ * (vroundps on ymm, AVX-512 build), this one whole; docs/numerics.md
+ * ("16-bit outputs") has the bound. NaN stays NaN (the select skips it,
+ * and NaN times any scale is NaN). */
+SMAX_FN smax_cpu_f smax_cpu_row_exp(smax_cpu_f d, float lift)
 {
-    const float8 y = v - *c;
-    const float8 t = *s + y;
+#if SMAX_OUT_DTYPE == 0
+    (void)lift;
+    return SMAX_ROW_EXP(d);
+#else
+#define SMAX_CPU_C(c) ((smax_cpu_f)(c))
+    smax_cpu_f t = fma(d, SMAX_CPU_C(1.4426950408889634f), SMAX_CPU_C(lift));
+    t = select(t, SMAX_CPU_C(-127.0f), t < -127.0f);
+    /* k = rint(t) by adding and taking away 1.5 * 2^23 (PoCL's rint took
+     * 15 instructions); k also lies in big's low mantissa bits */
+    const smax_cpu_f big = t + SMAX_CPU_C(12582912.0f);
+    const smax_cpu_f f = t - (big - SMAX_CPU_C(12582912.0f)); /* exact */
+    smax_cpu_f p =
+        fma(f, SMAX_CPU_C(1.327647245e-3f), SMAX_CPU_C(9.675541893e-3f));
+    p = fma(p, f, SMAX_CPU_C(5.550713092e-2f));
+    p = fma(p, f, SMAX_CPU_C(2.402212024e-1f));
+    p = fma(p, f, SMAX_CPU_C(6.931469440e-1f));
+    p = fma(p, f, SMAX_CPU_C(1.000000119f));
+#undef SMAX_CPU_C
+    /* 2^k from k + 127 in the exponent field; k = -127 gives 0: the flush */
+    const smax_cpu_i k = smax_cpu_as_i(big) - 0x4b400000;
+    return p * smax_cpu_as_f((k + 127) << 23);
+#endif
+}
+
+/* Kahan step per vector lane: s gains v, c holds what s lost. */
+SMAX_FN void smax_cpu_kahan(smax_cpu_f *s, smax_cpu_f *c, smax_cpu_f v)
+{
+    const smax_cpu_f y = v - *c;
+    const smax_cpu_f t = *s + y;
     *c = (t - *s) - y;
     *s = t;
 }
 
-SMAX_FN float8 smax_cpu_finish8(float8 v, smax_row_total t)
+SMAX_FN smax_cpu_f smax_cpu_finish(smax_cpu_f v, smax_row_total t)
 {
-    return t.zero ? (float8)(0.0f) : (v - t.a) * t.b - t.c;
+    return t.zero ? (smax_cpu_f)(0.0f) : (v - t.a) * t.b - t.c;
 }
 
 /* The maximum of the row's scaled elements (NaN skipped: fmax). */
 SMAX_FN float smax_cpu_row_max(const __global smax_in_t *xr, int cols,
                                float scale)
 {
-    float8 ma = (float8)(-SMAX_INF), mb = ma;
+    smax_cpu_f ma = (smax_cpu_f)(-SMAX_INF), mb = ma;
     int j = 0;
     for (; j + 2 * SMAX_CPU_W <= cols; j += 2 * SMAX_CPU_W) {
-        ma = fmax(ma, smax_cpu_load8_scaled(xr + j, scale));
-        mb = fmax(mb, smax_cpu_load8_scaled(xr + j + SMAX_CPU_W, scale));
+        ma = fmax(ma, smax_cpu_load_scaled(xr + j, scale));
+        mb = fmax(mb, smax_cpu_load_scaled(xr + j + SMAX_CPU_W, scale));
     }
     if (j + SMAX_CPU_W <= cols) {
-        ma = fmax(ma, smax_cpu_load8_scaled(xr + j, scale));
+        ma = fmax(ma, smax_cpu_load_scaled(xr + j, scale));
         j += SMAX_CPU_W;
     }
-    float r = smax_cpu_hmax(fmax(ma, mb));
+    float r = smax_cpu_hmax(smax_cpu_max8_of(fmax(ma, mb)));
     for (; j < cols; ++j)
         r = smax_max_skip_nan(r, smax_load_scaled(xr, j, scale));
     return r;
@@ -123,30 +252,31 @@ SMAX_FN float smax_cpu_row_max(const __global smax_in_t *xr, int cols,
  * the additions depends on the row's length alone. */
 SMAX_FN float smax_cpu_row_sum(const __global smax_in_t *xr,
                                __global smax_out_t *yr, __local float *kl,
-                               int cols, float scale, float base, int keep,
-                               int keep_local)
+                               int cols, float scale, float base, float lift,
+                               int keep, int keep_local)
 {
-    float8 sa = (float8)(0.0f), ca = sa, sb = sa, cb = sa;
+    smax_cpu_f sa = (smax_cpu_f)(0.0f), ca = sa, sb = sa, cb = sa;
     int j = 0;
     for (; j + 2 * SMAX_CPU_W <= cols; j += 2 * SMAX_CPU_W) {
-        const float8 ea =
-            SMAX_ROW_EXP(smax_cpu_load8_scaled(xr + j, scale) - base);
-        const float8 eb = SMAX_ROW_EXP(
-            smax_cpu_load8_scaled(xr + j + SMAX_CPU_W, scale) - base);
+        const smax_cpu_f ea =
+            smax_cpu_row_exp(smax_cpu_load_scaled(xr + j, scale) - base, lift);
+        const smax_cpu_f eb = smax_cpu_row_exp(
+            smax_cpu_load_scaled(xr + j + SMAX_CPU_W, scale) - base, lift);
         if (keep) {
-            smax_cpu_store8(yr + j, ea);
-            smax_cpu_store8(yr + j + SMAX_CPU_W, eb);
+            smax_cpu_store(yr + j, ea);
+            smax_cpu_store(yr + j + SMAX_CPU_W, eb);
         } else if (keep_local) {
-            vstore8(ea, 0, kl + j);
-            vstore8(eb, 0, kl + j + SMAX_CPU_W);
+            smax_cpu_vstore(ea, 0, kl + j);
+            smax_cpu_vstore(eb, 0, kl + j + SMAX_CPU_W);
         }
-        smax_cpu_kahan8(&sa, &ca, ea);
-        smax_cpu_kahan8(&sb, &cb, eb);
+        smax_cpu_kahan(&sa, &ca, ea);
+        smax_cpu_kahan(&sb, &cb, eb);
     }
     /* s - c: the sums with what they lost */
-    float r = smax_cpu_hsum((sa - ca) + (sb - cb)), r_lost = 0.0f;
+    float r = smax_cpu_hsum(smax_cpu_sum8_of((sa - ca) + (sb - cb))), r_lost = 0.0f;
     for (; j < cols; ++j) {
-        const float e = SMAX_ROW_EXP(smax_load_scaled(xr, j, scale) - base);
+        const float e =
+            SMAX_ROW_EXP_LIFTED(smax_load_scaled(xr, j, scale) - base, lift);
         if (keep)
             smax_store_out(yr, j, e);
         else if (keep_local)
@@ -163,7 +293,8 @@ SMAX_FN void smax_cpu_finish_kept(__global smax_out_t *yr, int cols,
 #if SMAX_OUT_DTYPE == 0
     int j = 0;
     for (; j + SMAX_CPU_W <= cols; j += SMAX_CPU_W)
-        vstore8(smax_cpu_finish8(vload8(0, yr + j), t), 0, yr + j);
+        smax_cpu_vstore(smax_cpu_finish(smax_cpu_vload(0, yr + j), t), 0,
+                        yr + j);
     for (; j < cols; ++j)
         yr[j] = smax_finish(yr[j], t);
 #endif
@@ -174,29 +305,37 @@ SMAX_FN void smax_cpu_finish_local(const __local float *kl,
                                    __global smax_out_t *yr, int cols,
                                    smax_row_total t)
 {
-    int j = 0;
-    for (; j + SMAX_CPU_W <= cols; j += SMAX_CPU_W)
-        smax_cpu_store8(yr + j, smax_cpu_finish8(vload8(0, kl + j), t));
-    for (; j < cols; ++j)
+    const smax_cpu_span sp = smax_cpu_out_span(yr, cols);
+    for (int j = sp.head; j < sp.end; j += SMAX_CPU_W)
+        smax_cpu_store(yr + j, smax_cpu_finish(smax_cpu_vload(0, kl + j), t));
+    for (int i = 0; i < smax_cpu_edges(sp, cols); ++i) {
+        const int j = smax_cpu_edge(sp, i);
         smax_store_out(yr, j, smax_finish(kl[j], t));
+    }
 }
 
 /* Output pass from x: log-softmax, or softmax into a 16-bit y. */
 SMAX_FN void smax_cpu_finish_from_x(const __global smax_in_t *xr,
                                     __global smax_out_t *yr, int cols,
-                                    float scale, smax_row_total t, int flags)
+                                    float scale, float lift, smax_row_total t,
+                                    int flags)
 {
     const int log_sm = flags & SMAX_FLAG_LOG_BIT;
-    int j = 0;
-    for (; j + SMAX_CPU_W <= cols; j += SMAX_CPU_W) {
-        const float8 v = smax_cpu_load8_scaled(xr + j, scale);
-        smax_cpu_store8(yr + j,
-                        smax_cpu_finish8(log_sm ? v : SMAX_ROW_EXP(v - t.base),
-                                         t));
+    const smax_cpu_span sp = smax_cpu_out_span(yr, cols);
+    for (int j = sp.head; j < sp.end; j += SMAX_CPU_W) {
+        const smax_cpu_f v = smax_cpu_load_scaled(xr + j, scale);
+        smax_cpu_store(
+            yr + j,
+            smax_cpu_finish(log_sm ? v : smax_cpu_row_exp(v - t.base, lift),
+                            t));
     }
-    for (; j < cols; ++j)
-        smax_store_out(yr, j,
-                       smax_output(smax_load_scaled(xr, j, scale), t, flags));
+    for (int i = 0; i < smax_cpu_edges(sp, cols); ++i) {
+        const int j = smax_cpu_edge(sp, i);
+        const float v = smax_load_scaled(xr, j, scale);
+        smax_store_out(
+            yr, j,
+            smax_finish(log_sm ? v : SMAX_ROW_EXP_LIFTED(v - t.base, lift), t));
+    }
 }
 #endif /* SMAX_DIALECT_OPENCL */
 
@@ -221,7 +360,9 @@ SMAX_KERNEL void SMAX_KNAME(smax_cpu_rows)(
     const int keep = SMAX_OUT_DTYPE == 0 && softmax;
     const int keep_local = !keep && softmax && keep_pitch >= cols;
     __local float *kl = smax_dyn_local + SMAX_LOCAL_ID() * keep_pitch;
-    total.s = smax_cpu_row_sum(xr, yr, kl, cols, scale, base, keep,
+    /* the sum and every output carry the lift: v * (1 / s) undoes it */
+    const float lift = softmax ? SMAX_ROW_LIFT : 0.0f;
+    total.s = smax_cpu_row_sum(xr, yr, kl, cols, scale, base, lift, keep,
                                keep_local);
     const smax_row_total t = smax_row_total_of(total, flags);
     if (keep)
@@ -229,7 +370,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_cpu_rows)(
     else if (keep_local)
         smax_cpu_finish_local(kl, yr, cols, t);
     else
-        smax_cpu_finish_from_x(xr, yr, cols, scale, t, flags);
+        smax_cpu_finish_from_x(xr, yr, cols, scale, lift, t, flags);
 #else /* never launched (see the top of this file) */
     (void)x, (void)x_off, (void)x_stride, (void)y, (void)y_off;
     (void)y_stride, (void)rows, (void)cols, (void)keep_pitch, (void)scale;

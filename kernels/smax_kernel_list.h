@@ -25,6 +25,7 @@
     X(MB_REREAD, smax_mb_reread)              \
     X(BWD_MB_REREAD, smax_bwd_mb_reread)      \
     X(CPU_ROWS, smax_cpu_rows)                \
+    X(BWD_CPU_ROWS, smax_bwd_cpu_rows)        \
     X(SHARD_COLLECT, smax_shard_collect)      \
     X(SHARD_MERGE, smax_shard_merge)          \
     X(SHARD_BWD_WRITE, smax_shard_bwd_write)

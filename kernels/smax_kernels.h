@@ -25,7 +25,8 @@
  *               smax_multiblock_reread.h and
  *               smax_backward_multiblock_reread.h (rows past on-chip
  *               memory, each chunk read again from the cache)
- *   CPU devices smax_cpu_rows.h (one work-item per row)
+ *   CPU devices smax_cpu_rows.h, smax_backward_cpu_rows.h (one work-item
+ *               per row)
  *   sharded     smax_shard.h (rows whose columns lie on several devices:
  *               a shard's partial, the merge of k shards', the gradient
  *               from row totals)
@@ -50,6 +51,7 @@
 #include "smax_backward_multiblock_reread.h"
 #include "smax_multiblock_cluster.h"
 #include "smax_cpu_rows.h"
+#include "smax_backward_cpu_rows.h"
 #include "smax_shard.h"
 #endif
 

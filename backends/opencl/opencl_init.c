@@ -87,6 +87,15 @@ static void build_options(smax_context ctx, char *out, size_t len)
     char ext[4096] = "";
     clGetDeviceInfo(ctx->backend->device, CL_DEVICE_EXTENSIONS,
                     sizeof ext - 1, ext, NULL);
+    /* A CPU row's step: the device's native float vector, one AVX-512
+     * register (16) or one AVX2 register (8) (kernels/smax_cpu_rows.h) */
+    cl_uint native = 0;
+    clGetDeviceInfo(ctx->backend->device, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT,
+                    sizeof native, &native, NULL);
+    char cpu[64] = "";
+    if (ctx->traits.is_cpu)
+        snprintf(cpu, sizeof cpu, " -DSMAX_UNROLL= -DSMAX_CPU_DEVICE=1 "
+                 "-DSMAX_CPU_W=%d", native >= 16 ? 16 : 8);
     /* SMAX_OPENCL_OPTIONS appends options, for diagnosing a driver. */
     const char *extra = getenv("SMAX_OPENCL_OPTIONS");
     snprintf(out, len, "-cl-std=CL1.2 -DSMAX_OPENCL_C=1%s%s%s%s %s",
@@ -95,7 +104,7 @@ static void build_options(smax_context ctx, char *out, size_t len)
                  : "",
              /* CPU compilers vectorise across work-items instead, and a
               * work-item's data stays in cache (kernels/smax_rows.h) */
-             ctx->traits.is_cpu ? " -DSMAX_UNROLL= -DSMAX_CPU_DEVICE=1" : "",
+             cpu,
              /* the device-wide fence as inline PTX (smax_dialect.h) */
              strstr(ctx->info.vendor, "NVIDIA") != NULL ? " -DSMAX_CL_NVIDIA=1"
                                                         : "",

@@ -547,7 +547,7 @@ static void test_reread_keep(void)
  * memory an item for their exponentials, the group no larger than the
  * slots that fit; f32 outputs, log-softmax and rows longer than local
  * memory get none (kernels/smax_cpu_rows.h). */
-static void test_cpu_rows_slots(void)
+static struct smax_context_s pocl(void)
 {
     struct smax_context_s c = h100();
     c.info.compute_units = 2;
@@ -557,6 +557,12 @@ static void test_cpu_rows_slots(void)
     c.traits.async_keep = 0;
     c.traits.preferred_group = 64;
     c.traits.max_local_dynamic = (1u << 20) - 256; /* PoCL's 1 MB */
+    return c;
+}
+
+static void test_cpu_rows_slots(void)
+{
+    struct smax_context_s c = pocl();
     const struct {
         smax_dtype y;
         uint32_t flags;
@@ -594,10 +600,46 @@ static void test_cpu_rows_slots(void)
     }
 }
 
+/* CPU devices: the gradient's `auto` and `online` take one item per row
+ * (kernels/smax_backward_cpu_rows.h), whatever the dtype, flags or row
+ * count: no slot and no local argument (its kernel has none). */
+static void test_cpu_backward_rows(void)
+{
+    struct smax_context_s c = pocl();
+    const struct {
+        smax_dtype in;
+        uint32_t flags;
+        int64_t rows, cols;
+    } cases[] = {{SMAX_DTYPE_F32, 0, 1024, 1024},
+                 {SMAX_DTYPE_BF16, 0, 256, 16384},
+                 {SMAX_DTYPE_F16, SMAX_FLAG_LOG, 16384, 128},
+                 {SMAX_DTYPE_F32, 0, 1, 1 << 24}};
+    const smax_algorithm algos[] = {SMAX_ALGO_AUTO, SMAX_ALGO_ONLINE};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
+        for (size_t a = 0; a < 2; ++a) {
+            smax_problem q;
+            smax_problem_init(&q, sizeof q, cases[i].rows, cases[i].cols);
+            q.x_dtype = cases[i].in;
+            q.y_dtype = cases[i].in;
+            q.flags = cases[i].flags;
+            q.algorithm = algos[a];
+            smax_exec_plan p;
+            const smax_status st = smax_make_plan(&c, &q, SMAX_BACKWARD, &p);
+            CHECK(st == SMAX_SUCCESS && p.per_item &&
+                      p.algorithm == SMAX_ALGO_ONLINE && p.lanes == 1 &&
+                      p.cols_padded == 0 && p.local_bytes == 0 &&
+                      p.groups * p.group_size >= cases[i].rows,
+                  "case %zu algo %d: status %d, per_item %d, local %zu, %s",
+                  i, (int)algos[a], (int)st, p.per_item, p.local_bytes,
+                  p.reason);
+        }
+}
+
 int main(void)
 {
     test_reread_keep();
     test_cpu_rows_slots();
+    test_cpu_backward_rows();
     test_tile_rows();
     test_tile_spread();
     test_onchip_lanes();
