@@ -497,10 +497,10 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
 #define SMAX_CPU_GROUPS_PER_CU 8
 
 /* Online on a CPU device: one work-item per row (kernels/smax_cpu_rows.h,
- * the gradient's kernels/smax_backward_cpu_rows.h). A CPU runs a group as a loop over its items
- * on one thread, so what a GPU gains from many items on a row (memory
- * parallelism) a CPU does not, and the barriers and local-memory
- * reductions of a shared row cost it time. Groups are as large as the
+ * the gradient's kernels/smax_backward_cpu_rows.h). A CPU runs a group as
+ * a loop over its items on one thread, so what a GPU gains from many items
+ * on a row (memory parallelism) a CPU does not, and the barriers and
+ * local-memory reductions of a shared row cost it time. Groups are as large as the
  * usual group where the rows are many, smaller where few rows must still
  * give every core several groups. Softmax rows with a 16-bit output keep
  * their exponentials between the sum and the output pass in local memory

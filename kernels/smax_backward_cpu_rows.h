@@ -30,7 +30,8 @@ SMAX_FN smax_cpu_f smax_cpu_bwd_terms(smax_cpu_f y, smax_cpu_f dy, int log_sm)
 }
 
 /* S over the row, compensated per vector lane as smax_cpu_row_sum; the
- * order of the additions depends on the row's length alone. */
+ * order of the additions depends on the row's length and SMAX_CPU_W
+ * alone. */
 SMAX_FN float smax_cpu_bwd_row_sum(const __global smax_in_t *yr,
                                    const __global smax_in_t *dyr, int cols,
                                    int flags)
@@ -39,15 +40,16 @@ SMAX_FN float smax_cpu_bwd_row_sum(const __global smax_in_t *yr,
     smax_cpu_f sa = (smax_cpu_f)(0.0f), ca = sa, sb = sa, cb = sa;
     int j = 0;
     for (; j + 2 * SMAX_CPU_W <= cols; j += 2 * SMAX_CPU_W) {
+        const int k = j + SMAX_CPU_W;
         smax_cpu_kahan(&sa, &ca,
-                        smax_cpu_bwd_terms(smax_cpu_load(yr + j),
-                                            smax_cpu_load(dyr + j), log_sm));
-        smax_cpu_kahan(
-            &sb, &cb,
-            smax_cpu_bwd_terms(smax_cpu_load(yr + j + SMAX_CPU_W),
-                                smax_cpu_load(dyr + j + SMAX_CPU_W), log_sm));
+                       smax_cpu_bwd_terms(smax_cpu_load(yr + j),
+                                          smax_cpu_load(dyr + j), log_sm));
+        smax_cpu_kahan(&sb, &cb,
+                       smax_cpu_bwd_terms(smax_cpu_load(yr + k),
+                                          smax_cpu_load(dyr + k), log_sm));
     }
-    float r = smax_cpu_hsum(smax_cpu_sum8_of((sa - ca) + (sb - cb))), r_lost = 0.0f;
+    float r = smax_cpu_hsum(smax_cpu_sum8_of((sa - ca) + (sb - cb)));
+    float r_lost = 0.0f;
     for (; j < cols; ++j)
         smax_kahan_add(&r, &r_lost,
                        smax_bwd_term(smax_load_in(yr, j), smax_load_in(dyr, j),
@@ -56,8 +58,8 @@ SMAX_FN float smax_cpu_bwd_row_sum(const __global smax_in_t *yr,
 }
 
 /* smax_bwd_out on a vector (FP_CONTRACT is off: the same roundings). */
-SMAX_FN smax_cpu_f smax_cpu_bwd_out(smax_cpu_f y, smax_cpu_f dy, float s, float scale,
-                                 int log_sm)
+SMAX_FN smax_cpu_f smax_cpu_bwd_out(smax_cpu_f y, smax_cpu_f dy, float s,
+                                    float scale, int log_sm)
 {
     return log_sm ? scale * (dy - SMAX_EXP(y) * s) : scale * (y * (dy - s));
 }

@@ -17,13 +17,12 @@
  * of exp(x - max) * (1 / sum) either way.
  *
  * Written in OpenCL C's own vectors of the device's native float width (8
- * or 16; SMAX_CPU_W), moved with
- * vload/vstore (any element alignment): the compiler turns each step into
- * whole SIMD instructions, where the 4-float structures of the GPU kernels
- * came out as half-width arithmetic and shuffles (PoCL on AVX2, the sum
- * pass: bench/results/pocl-2026-11-23-wide). CPU devices exist only
- * behind OpenCL, so CUDA and HIP compile the kernel without a body; the
- * planner never launches it there.
+ * or 16; SMAX_CPU_W), loaded with vloadn (any element alignment): the
+ * compiler turns each step into whole SIMD instructions, where the 4-float
+ * structures of the GPU kernels came out as half-width arithmetic and
+ * shuffles (PoCL on AVX2, the sum pass: bench/results/pocl-2026-11-23-wide).
+ * CPU devices exist only behind OpenCL, so CUDA and HIP compile the kernel
+ * without a body; the planner never launches it there.
  */
 #ifndef SMAX_CPU_ROWS_H
 #define SMAX_CPU_ROWS_H
@@ -246,10 +245,11 @@ SMAX_FN float smax_cpu_row_max(const __global smax_in_t *xr, int cols,
     return r;
 }
 
-/* The sum of exp(x - base) over the row, compensated per lane (rows can
- * be long); with `keep` (softmax, f32 output) every exponential is also
- * written to y for the output pass, with `keep_local` to kl. The order of
- * the additions depends on the row's length alone. */
+/* The sum of exp(x - base) * 2^lift over the row, compensated per lane
+ * (rows can be long); with `keep` (softmax, f32 output) every exponential
+ * is also written to y for the output pass, with `keep_local` to kl. The
+ * order of the additions depends on the row's length and SMAX_CPU_W
+ * alone. */
 SMAX_FN float smax_cpu_row_sum(const __global smax_in_t *xr,
                                __global smax_out_t *yr, __local float *kl,
                                int cols, float scale, float base, float lift,
@@ -273,7 +273,8 @@ SMAX_FN float smax_cpu_row_sum(const __global smax_in_t *xr,
         smax_cpu_kahan(&sb, &cb, eb);
     }
     /* s - c: the sums with what they lost */
-    float r = smax_cpu_hsum(smax_cpu_sum8_of((sa - ca) + (sb - cb))), r_lost = 0.0f;
+    float r = smax_cpu_hsum(smax_cpu_sum8_of((sa - ca) + (sb - cb)));
+    float r_lost = 0.0f;
     for (; j < cols; ++j) {
         const float e =
             SMAX_ROW_EXP_LIFTED(smax_load_scaled(xr, j, scale) - base, lift);
