@@ -500,9 +500,9 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
  * the gradient's kernels/smax_backward_cpu_rows.h). A CPU runs a group as
  * a loop over its items on one thread, so what a GPU gains from many items
  * on a row (memory parallelism) a CPU does not, and the barriers and
- * local-memory reductions of a shared row cost it time. Groups are as large as the
- * usual group where the rows are many, smaller where few rows must still
- * give every core several groups. Softmax rows with a 16-bit output keep
+ * local-memory reductions of a shared row cost it time. Groups are as
+ * large as the usual group where the rows are many, smaller where few rows
+ * must still give every core several groups. Softmax rows with a 16-bit output keep
  * their exponentials between the sum and the output pass in local memory
  * (y cannot hold them unrounded), one slot of the row an item, where a
  * slot fits: one exponential per element, not two; the group shrinks to

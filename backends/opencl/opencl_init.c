@@ -89,13 +89,15 @@ static void build_options(smax_context ctx, char *out, size_t len)
                     sizeof ext - 1, ext, NULL);
     /* A CPU row's step: the device's native float vector, one AVX-512
      * register (16) or one AVX2 register (8) (kernels/smax_cpu_rows.h) */
-    cl_uint native = 0;
-    clGetDeviceInfo(ctx->backend->device, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT,
-                    sizeof native, &native, NULL);
     char cpu[64] = "";
-    if (ctx->traits.is_cpu)
+    if (ctx->traits.is_cpu) {
+        cl_uint native = 0;
+        clGetDeviceInfo(ctx->backend->device,
+                        CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof native,
+                        &native, NULL);
         snprintf(cpu, sizeof cpu, " -DSMAX_UNROLL= -DSMAX_CPU_DEVICE=1 "
                  "-DSMAX_CPU_W=%d", native >= 16 ? 16 : 8);
+    }
     /* SMAX_OPENCL_OPTIONS appends options, for diagnosing a driver. */
     const char *extra = getenv("SMAX_OPENCL_OPTIONS");
     snprintf(out, len, "-cl-std=CL1.2 -DSMAX_OPENCL_C=1%s%s%s%s %s",

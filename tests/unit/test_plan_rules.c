@@ -543,10 +543,7 @@ static void test_reread_keep(void)
           "test switch: head %d of %d", p.keep_len, p.chunk_len);
 }
 
-/* CPU devices: softmax rows with a 16-bit output get a slot of local
- * memory an item for their exponentials, the group no larger than the
- * slots that fit; f32 outputs, log-softmax and rows longer than local
- * memory get none (kernels/smax_cpu_rows.h). */
+/* A CPU device as PoCL reports one: 2 cores, 1 MB of local memory. */
 static struct smax_context_s pocl(void)
 {
     struct smax_context_s c = h100();
@@ -560,6 +557,10 @@ static struct smax_context_s pocl(void)
     return c;
 }
 
+/* CPU devices: softmax rows with a 16-bit output get a slot of local
+ * memory an item for their exponentials, the group no larger than the
+ * slots that fit; f32 outputs, log-softmax and rows longer than local
+ * memory get none (kernels/smax_cpu_rows.h). */
 static void test_cpu_rows_slots(void)
 {
     struct smax_context_s c = pocl();
