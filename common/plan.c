@@ -635,6 +635,17 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * rows of 16384-262144 (bench/results/h100-2026-11-23-clusters); CUDA's
  * chunks (227 KB: 18-75 per item) beat both. */
 #define SMAX_COOP_MIN_ITEM_ELEMS 16
+/* Bytes of a one-launch chunk that each item of the usual group keeps on
+ * its compute unit, at least, where a group may take that much: the share
+ * above divides one group's on-chip memory, which is the whole unit's
+ * where a group may take all of it (CUDA: 227 KB, chunks of 38 KB), but
+ * NVIDIA's OpenCL gives a group 48 KB of the unit's 228, and a sixth of
+ * that (8 KB, 8 f32 an item of 256) paid the fixed cost above for too
+ * little data. Chunks of 16, 24, 32 and 40 KB, NVIDIA's OpenCL (H200,
+ * f32 rows of 32768-262144, forward and gradient, and bf16; bench/results/
+ * h100-2026-11-26, call 2): 32 KB ran best at every shape; f32 4096 x
+ * 65536 75.0, 77.7, 84.0, 78.2% of copy (online 61.6). */
+#define SMAX_COOP_MIN_ITEM_BYTES 128
 
 /* On-chip bytes the cluster kernels take past the portable ones: the
  * exchange's transaction barrier and a partial per group of the cluster
@@ -758,8 +769,12 @@ static int64_t bwd_cluster_chunks(smax_context ctx, const smax_problem *p,
 static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan,
                             int groups_per_cu)
 {
-    return ctx->traits.max_local_dynamic /
-           (groups_per_cu * onchip_col_bytes(plan));
+    const int64_t local = ctx->traits.max_local_dynamic;
+    const int64_t floor = (int64_t)SMAX_COOP_MIN_ITEM_BYTES * group_size(ctx);
+    int64_t bytes = local / groups_per_cu;
+    if (bytes < floor && 4 * floor <= 3 * local)
+        bytes = floor;
+    return bytes / onchip_col_bytes(plan);
 }
 
 /* Rows past on-chip memory whose one-launch plan streams each chunk and

@@ -636,8 +636,45 @@ static void test_cpu_backward_rows(void)
         }
 }
 
+/* A device whose runtime gives a group only part of a compute unit's
+ * on-chip memory (NVIDIA's OpenCL: 48 KB, groups of up to 256 items):
+ * one-launch chunks keep SMAX_COOP_MIN_ITEM_BYTES an item, 32 KB, not a
+ * sixth of the group's 48 KB; many such rows run in one launch. The
+ * H100 under CUDA keeps its sixth of 227 KB. */
+static void test_coop_chunk_floor(void)
+{
+    struct smax_context_s c = h100();
+    c.info.max_group_size = 256;
+    c.info.local_mem_bytes = 49152;
+    c.traits.max_local_dynamic = 49152 - 16;
+    c.traits.max_cluster = 0;
+    c.traits.async_keep = 0;
+    const struct {
+        smax_direction dir;
+        smax_dtype t;
+        int64_t rows, cols, chunk;
+    } cases[] = {{SMAX_FORWARD, SMAX_DTYPE_F32, 4096, 65536, 8192},
+                 {SMAX_FORWARD, SMAX_DTYPE_F32, 512, 65536, 8192},
+                 {SMAX_BACKWARD, SMAX_DTYPE_F32, 1024, 32768, 4096},
+                 {SMAX_FORWARD, SMAX_DTYPE_BF16, 1024, 65536, 16384}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const smax_exec_plan p = plan_of(&c, cases[i].dir, cases[i].t,
+                                         cases[i].rows, cases[i].cols);
+        CHECK(one_launch(&p) && p.chunk_len == cases[i].chunk,
+              "case %zu: one launch %d, chunk %d (%s)", i, one_launch(&p),
+              p.chunk_len, p.reason);
+    }
+    c = h100();
+    c.traits.max_cluster = 0;
+    const smax_exec_plan p =
+        plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 4096, 262144);
+    CHECK(one_launch(&p) && p.chunk_len <= 232448 / 6 / 4,
+          "H100 without clusters: chunk %d (%s)", p.chunk_len, p.reason);
+}
+
 int main(void)
 {
+    test_coop_chunk_floor();
     test_reread_keep();
     test_cpu_rows_slots();
     test_cpu_backward_rows();
