@@ -641,10 +641,14 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * where a group may take all of it (CUDA: 227 KB, chunks of 38 KB), but
  * NVIDIA's OpenCL gives a group 48 KB of the unit's 228, and a sixth of
  * that (8 KB, 8 f32 an item of 256) paid the fixed cost above for too
- * little data. Chunks of 16, 24, 32 and 40 KB, NVIDIA's OpenCL (H200,
- * f32 rows of 32768-262144, forward and gradient, and bf16; bench/results/
- * h100-2026-11-26, call 2): 32 KB ran best at every shape; f32 4096 x
- * 65536 75.0, 77.7, 84.0, 78.2% of copy (online 61.6). */
+ * little data (and the rule above then ran many rows online, two
+ * reads). NVIDIA's OpenCL, chunks of 16, 24, 32 and 40 KB (H200, f32
+ * rows of 32768-262144, forward and gradient, and bf16): 32 KB ran best
+ * or within a point at every shape, f32 4096 x 65536 75.0, 77.7, 84.0,
+ * 78.2% of copy. On the H100 with 32 KB, against online: f32 16384 x
+ * 16384 66.6 -> 96.4, 4096 x 65536 65.1 -> 94.2, 1024 x 262144 63.4 ->
+ * 92.2; the f32 gradient 60-62 -> 86-99, bf16 gradient 58-67 -> 90-95
+ * (bench/results/h100-2026-11-26, calls 2 and 3). */
 #define SMAX_COOP_MIN_ITEM_BYTES 128
 
 /* On-chip bytes the cluster kernels take past the portable ones: the
