@@ -35,10 +35,12 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_cluster)(
     const smax_in_t *xr = x + x_off + c.row * x_stride;
     smax_out_t *yr = y + y_off + c.row * y_stride;
     const smax_held h = smax_fwd_held_of(c, xr, yr);
-    const smax_partial mine = smax_held_keep(xr, h, chunk, red, scale, 0, lid, lanes);
+    const float lift = smax_held_lift(flags, 0);
+    const smax_partial mine =
+        smax_held_keep(xr, h, chunk, red, scale, 0, lift, lid, lanes);
     const smax_partial total = smax_cluster_exchange(
         mine, chunks, c.index, area, lid);
-    smax_held_write(yr, h, chunk, total, scale, flags, lid, lanes);
+    smax_held_write(yr, h, chunk, total, scale, flags, lift, lid, lanes);
 #endif
 }
 

@@ -116,17 +116,45 @@ SMAX_FN smax_accumulator smax_held_keep_staged(const SMAX_GLOBAL smax_in_t *xr,
 }
 #endif
 
-/* Phase 1: keeps the chunk of row xr on-chip and returns its partial.
- * Called by every item. `alone`: the group is its compute unit's only
- * one (a launch of one row), so nothing hides the passes over the kept
- * chunk and the keep is staged (smax_held_keep_staged). Where a unit holds
- * several groups of several rows, the staged keep lost 3-14 points of copy
- * on the H100 (bf16 1024 x 262144 92 -> 79, f32 256 x 1M 81.5 -> 74):
- * there, other groups load while one computes. */
+/* exp(d) * 2^lift: lifted (SMAX_ROW_EXP_LIFTED) where lift is not 0, else
+ * SMAX_ROW_EXP, whose results do not flush (the lift is what keeps the
+ * flushed results below a 16-bit output's least subnormal). */
+SMAX_FN float smax_held_exp(float d, float lift)
+{
+    return lift != 0.0f ? SMAX_ROW_EXP_LIFTED(d, lift) : SMAX_ROW_EXP(d);
+}
+
+SMAX_FN smax_vec smax_held_exp_vec(smax_vec v, float base, float lift)
+{
+    return lift != 0.0f ? smax_exp_vec_lifted(v, base, lift)
+                        : smax_exp_vec_from(v, base);
+}
+
+/* The lift of a row's exponentials in smax_held_keep and smax_held_write
+ * (SMAX_ROW_EXP_LIFTED): SMAX_ROW_LIFT for softmax rows with a 16-bit
+ * output, whose chunks kept as bits compute each exponential twice (the
+ * sum, then the output) and are bound by those instructions (NVIDIA's
+ * OpenCL, bf16 rows of 16384-262144 in one launch: 80-82% of copy where
+ * f32 ran at 91-96); 0 for log-softmax, for f32 outputs, and for launches
+ * of one row (`alone`, whose staged keep sums unlifted). Every group of a
+ * row takes the same lift, so the chunks' sums merge at one scale. */
+SMAX_FN float smax_held_lift(int flags, int alone)
+{
+    return (flags & SMAX_FLAG_LOG_BIT) || alone ? 0.0f : SMAX_ROW_LIFT;
+}
+
+/* Phase 1: keeps the chunk of row xr on-chip and returns its partial,
+ * its sum lifted by 2^lift (smax_held_lift). Called by every item.
+ * `alone`: the group is its compute unit's only one (a launch of one row),
+ * so nothing hides the passes over the kept chunk and the keep is staged
+ * (smax_held_keep_staged; lift 0). Where a unit holds several groups of
+ * several rows, the staged keep lost 3-14 points of copy on the H100 (bf16
+ * 1024 x 262144 92 -> 79, f32 256 x 1M 81.5 -> 74): there, other groups
+ * load while one computes. */
 SMAX_FN smax_partial smax_held_keep(const SMAX_GLOBAL smax_in_t *xr,
                                   smax_held h, SMAX_LOCAL smax_onchip_t *chunk,
                                   SMAX_LOCAL float *red, float scale, int alone,
-                                  int lid, int lanes)
+                                  float lift, int lid, int lanes)
 {
     const int step = SMAX_VEC * lanes;
     const int at = h.at;
@@ -161,26 +189,39 @@ SMAX_FN smax_partial smax_held_keep(const SMAX_GLOBAL smax_in_t *xr,
     float s = 0.0f, s_lost = 0.0f;
     for (int j = h.sp.body + SMAX_VEC * lid; j < h.sp.body_end; j += step)
         smax_kahan_add(&s, &s_lost,
-                       smax_sum_vec(smax_exp_vec_from(
-                           smax_fused_kept_vec(chunk, j - at, scale), base)));
+                       smax_sum_vec(smax_held_exp_vec(
+                           smax_fused_kept_vec(chunk, j - at, scale), base,
+                           lift)));
     for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
         smax_kahan_add(&s, &s_lost,
-                       SMAX_ROW_EXP(smax_fused_kept(chunk, j - at, scale) - base));
+                       smax_held_exp(smax_fused_kept(chunk, j - at, scale) - base,
+                                     lift));
     for (int j = h.sp.body_end + lid; j < h.c.end; j += lanes)
         smax_kahan_add(&s, &s_lost,
-                       SMAX_ROW_EXP(smax_fused_kept(chunk, j - at, scale) - base));
+                       smax_held_exp(smax_fused_kept(chunk, j - at, scale) - base,
+                                     lift));
     smax_partial mine;
     mine.m = m;
     mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);
     return mine;
 }
 
+/* The output of a kept element v (scaled) of a row with total t, whose
+ * sum is lifted by 2^lift (smax_held_lift). */
+SMAX_FN float smax_held_output(float v, smax_row_total t, int keep_x,
+                               float lift)
+{
+    return keep_x ? smax_finish(v, t)
+                  : smax_held_exp(v - t.base, lift) * smax_softmax_b(t);
+}
+
 /* Phase 3: writes the chunk's outputs to row yr from on-chip, with the
- * row's merged total. Called by every item. */
+ * row's merged total, its sum lifted by 2^lift as smax_held_keep summed
+ * it. Called by every item. */
 SMAX_FN void smax_held_write(SMAX_GLOBAL smax_out_t *yr, smax_held h,
                            SMAX_LOCAL smax_onchip_t *chunk,
                            smax_partial total, float scale, int flags,
-                           int lid, int lanes)
+                           float lift, int lid, int lanes)
 {
     const int step = SMAX_VEC * lanes;
     const int at = h.at;
@@ -189,16 +230,18 @@ SMAX_FN void smax_held_write(SMAX_GLOBAL smax_out_t *yr, smax_held h,
     for (int j = h.sp.body + SMAX_VEC * lid; j < h.sp.body_end; j += step) {
         const smax_vec v = smax_fused_kept_vec(chunk, j - at, scale);
         smax_store_vec_out(
-            yr + j, smax_finish_vec(keep_x ? v : smax_exp_vec_from(v, t.base), t));
+            yr + j, smax_fused_finish_vec(
+                        keep_x ? v : smax_held_exp_vec(v, t.base, lift), t,
+                        keep_x));
     }
     for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
         smax_store_out(yr, j,
-                       smax_output(smax_fused_kept(chunk, j - at, scale), t,
-                                   flags));
+                       smax_held_output(smax_fused_kept(chunk, j - at, scale),
+                                        t, keep_x, lift));
     for (int j = h.sp.body_end + lid; j < h.c.end; j += lanes)
         smax_store_out(yr, j,
-                       smax_output(smax_fused_kept(chunk, j - at, scale), t,
-                                   flags));
+                       smax_held_output(smax_fused_kept(chunk, j - at, scale),
+                                        t, keep_x, lift));
 }
 
 SMAX_KERNEL void SMAX_KNAME(smax_mb_onchip)(
@@ -220,11 +263,13 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_onchip)(
     const SMAX_GLOBAL smax_in_t *xr = x + x_off + k.c.row * x_stride;
     SMAX_GLOBAL smax_out_t *yr = y + y_off + k.c.row * y_stride;
     const smax_held h = smax_fwd_held_of(k.c, xr, yr);
-    const smax_partial mine = smax_held_keep(
-        xr, h, chunk, red, scale, SMAX_GROUP_COUNT() == chunks, lid, lanes);
+    const int alone = SMAX_GROUP_COUNT() == chunks;
+    const float lift = smax_held_lift(flags, alone);
+    const smax_partial mine =
+        smax_held_keep(xr, h, chunk, red, scale, alone, lift, lid, lanes);
     const smax_partial total =
         smax_coop_exchange(k, chunks, mine, epoch, red, lid, lanes);
-    smax_held_write(yr, h, chunk, total, scale, flags, lid, lanes);
+    smax_held_write(yr, h, chunk, total, scale, flags, lift, lid, lanes);
 }
 
 #endif /* SMAX_MULTIBLOCK_ONCHIP_H */

@@ -91,7 +91,7 @@ SMAX_KERNEL void SMAX_REREAD_BOUNDS SMAX_KNAME(smax_mb_reread)(
     const smax_chunk c = smax_reread_tail(k.c, keep_len);
     smax_partial head = smax_partial_identity();
     if (keep_len > 0)
-        head = smax_held_keep(xr, h, kept, red, scale, 1, lid, lanes);
+        head = smax_held_keep(xr, h, kept, red, scale, 1, 0.0f, lid, lanes);
     const smax_partial tail = smax_reduce_partial(
         red,
         smax_slice_partial(xr, smax_row_shift_in(xr + c.begin), c.begin,
@@ -105,7 +105,7 @@ SMAX_KERNEL void SMAX_REREAD_BOUNDS SMAX_KNAME(smax_mb_reread)(
                              t.begin, t.end, lid, lanes, scale, total, flags);
     }
     if (keep_len > 0)
-        smax_held_write(yr, h, kept, total, scale, flags, lid, lanes);
+        smax_held_write(yr, h, kept, total, scale, flags, 0.0f, lid, lanes);
 }
 
 #endif /* SMAX_MULTIBLOCK_REREAD_H */
