@@ -57,10 +57,23 @@ SMAX_FN float smax_f16_bits_to_f32(ushort b)
         f[0] = h_.s0; f[1] = h_.s1; f[2] = h_.s2; f[3] = h_.s3; \
         f[4] = h_.s4; f[5] = h_.s5; f[6] = h_.s6; f[7] = h_.s7; \
     } while (0)
+/* Eight halves stored as one 16-byte access: each rounded into private
+ * bits (vstore_half_rte, which NVIDIA's OpenCL compiles to a register
+ * conversion), then stored as a uint4. vstorea_half8_rte itself became
+ * eight 2-byte stores there (PTX `st.global.u16`; H100, f16 rows written
+ * at 34-71% of copy where bf16, packed so, ran at 70-77). */
+SMAX_FN uint smax_f16_pair_bits(float lo, float hi)
+{
+    ushort b[2];
+    vstore_half_rte(lo, 0, (__private half *)b);
+    vstore_half_rte(hi, 1, (__private half *)b);
+    return (uint)b[0] | ((uint)b[1] << 16);
+}
 #define SMAX_F16_STORE8(p, f)                                              \
-    vstorea_half8_rte((float8)(f[0], f[1], f[2], f[3], f[4], f[5], f[6], \
-                               f[7]),                                     \
-                      0, (p))
+    (*(__global uint4 *)(p) = (uint4)(smax_f16_pair_bits(f[0], f[1]),    \
+                                      smax_f16_pair_bits(f[2], f[3]),    \
+                                      smax_f16_pair_bits(f[4], f[5]),    \
+                                      smax_f16_pair_bits(f[6], f[7])))
 typedef uint4 smax_u32x4;
 /* x * scale rounded on its own: the scaled input is an f32 value (as the
  * reference assumes), never fused into the following subtraction. */
