@@ -774,10 +774,10 @@ static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan,
                             int groups_per_cu)
 {
     const int64_t local = ctx->traits.max_local_dynamic;
-    const int64_t floor = (int64_t)SMAX_COOP_MIN_ITEM_BYTES * group_size(ctx);
+    const int64_t least = (int64_t)SMAX_COOP_MIN_ITEM_BYTES * group_size(ctx);
     int64_t bytes = local / groups_per_cu;
-    if (bytes < floor && 4 * floor <= 3 * local)
-        bytes = floor;
+    if (bytes < least && 4 * least <= 3 * local)
+        bytes = least;
     return bytes / onchip_col_bytes(plan);
 }
 

@@ -211,8 +211,8 @@ SMAX_FN smax_partial smax_held_keep(const SMAX_GLOBAL smax_in_t *xr,
 SMAX_FN float smax_held_output(float v, smax_row_total t, int keep_x,
                                float lift)
 {
-    return keep_x ? smax_finish(v, t)
-                  : smax_held_exp(v - t.base, lift) * smax_softmax_b(t);
+    return smax_fused_finish(keep_x ? v : smax_held_exp(v - t.base, lift), t,
+                             keep_x);
 }
 
 /* Phase 3: writes the chunk's outputs to row yr from on-chip, with the
