@@ -75,6 +75,12 @@ static smax_status query_info(smax_context ctx)
     return SMAX_SUCCESS;
 }
 
+/* cl_nv_device_attribute_query's CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV
+ * and _MINOR_NV (NVIDIA's cl_ext.h; spelled here so that the build needs
+ * no vendor header). */
+#define NV_COMPUTE_MAJOR 0x4000
+#define NV_COMPUTE_MINOR 0x4001
+
 /* Precise math only: no -cl-fast-relaxed-math, and correctly rounded
  * division where the device offers it (OpenCL 1.2 otherwise allows 2.5 ulp). */
 static void build_options(smax_context ctx, char *out, size_t len)
@@ -98,9 +104,21 @@ static void build_options(smax_context ctx, char *out, size_t len)
         snprintf(cpu, sizeof cpu, " -DSMAX_UNROLL= -DSMAX_CPU_DEVICE=1 "
                  "-DSMAX_CPU_W=%d", native >= 16 ? 16 : 8);
     }
+    /* NVIDIA's compute capability (cl_nv_device_attribute_query), for
+     * the inline PTX an architecture has (kernels/smax_dialect.h) */
+    char nv_sm[32] = "";
+    if (strstr(ext, "cl_nv_device_attribute_query") != NULL) {
+        cl_uint major = 0, minor = 0;
+        if (clGetDeviceInfo(ctx->backend->device, NV_COMPUTE_MAJOR,
+                            sizeof major, &major, NULL) == CL_SUCCESS &&
+            clGetDeviceInfo(ctx->backend->device, NV_COMPUTE_MINOR,
+                            sizeof minor, &minor, NULL) == CL_SUCCESS)
+            snprintf(nv_sm, sizeof nv_sm, " -DSMAX_CL_NV_SM=%u",
+                     10 * major + minor);
+    }
     /* SMAX_OPENCL_OPTIONS appends options, for diagnosing a driver. */
     const char *extra = getenv("SMAX_OPENCL_OPTIONS");
-    snprintf(out, len, "-cl-std=CL1.2 -DSMAX_OPENCL_C=1%s%s%s%s %s",
+    snprintf(out, len, "-cl-std=CL1.2 -DSMAX_OPENCL_C=1%s%s%s%s%s %s",
              (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)
                  ? " -cl-fp32-correctly-rounded-divide-sqrt"
                  : "",
@@ -113,7 +131,7 @@ static void build_options(smax_context ctx, char *out, size_t len)
              strstr(ext, "cl_khr_int64_base_atomics") != NULL
                  ? " -DSMAX_CL_WORD64=1"
                  : "",
-             extra != NULL ? extra : "");
+             nv_sm, extra != NULL ? extra : "");
 }
 
 /* The program and kernels of one dtype pair. */
