@@ -597,10 +597,12 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
 
 /* Groups of the one-launch multi-block kernels that a compute unit should
  * hold at once: a chunk takes at most this share of a group's on-chip
- * memory. Groups wait for the slowest chunk of their row, and the more of
- * them a compute unit holds, the more of its time others fill. H100, % of
- * copy over f32 4096 x 65536, 1024 x 262144, 256 x 1M and bf16 8192 x
- * 32768, 4096 x 65536, 1024 x 262144 (bench/results/h100-2026-11-23-
+ * memory (where SMAX_COOP_MIN_ITEM_BYTES below does not set the chunk of
+ * the device-memory exchange, and as the first guess at a cluster's).
+ * Groups wait for the slowest chunk of their row, and the more of them a
+ * compute unit holds, the more of its time others fill. H100, % of copy
+ * over f32 4096 x 65536, 1024 x 262144, 256 x 1M and bf16 8192 x 32768,
+ * 4096 x 65536, 1024 x 262144 (bench/results/h100-2026-11-23-
  * cooperative): with 1 group 68-84, 2 49-83, 3 71-88, 4 67-89, 6 73-89,
  * the best mean at 6. */
 #define SMAX_COOP_GROUPS_PER_CU 6
@@ -636,11 +638,12 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * chunks (227 KB: 18-75 per item) beat both. */
 #define SMAX_COOP_MIN_ITEM_ELEMS 16
 /* Bytes of a one-launch chunk that each item of the usual group keeps on
- * its compute unit, at least, where a group may take that much: the share
- * above divides one group's on-chip memory, which is the whole unit's
- * where a group may take all of it (CUDA: 227 KB, chunks of 38 KB), but
- * NVIDIA's OpenCL gives a group 48 KB of the unit's 228, and a sixth of
- * that (8 KB, 8 f32 an item of 256) paid the fixed cost above for too
+ * its compute unit: the chunk of the device-memory exchange wherever a
+ * group may take 4/3 of that (exchange_share), and the least of a
+ * cluster's. The share above divides one group's on-chip memory, which is
+ * the whole unit's where a group may take all of it (CUDA, HIP: 227 KB),
+ * but NVIDIA's OpenCL gives a group 48 KB of the unit's 228, and a sixth
+ * of that (8 KB, 8 f32 an item of 256) paid the fixed cost above for too
  * little data (and the rule above then ran many rows online, two
  * reads). NVIDIA's OpenCL, chunks of 16, 24, 32 and 40 KB (H200, f32
  * rows of 32768-262144, forward and gradient, and bf16): 32 KB ran best
@@ -648,7 +651,12 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * 78.2% of copy. On the H100 with 32 KB, against online: f32 16384 x
  * 16384 66.6 -> 96.4, 4096 x 65536 65.1 -> 94.2, 1024 x 262144 63.4 ->
  * 92.2; the f32 gradient 60-62 -> 86-99, bf16 gradient 58-67 -> 90-95
- * (bench/results/h100-2026-11-26, calls 2 and 3). */
+ * (bench/results/h100-2026-11-26, calls 2 and 3). Where a group may take
+ * the whole unit, 32 KB also beat the sixth (38 KB) and 24 and 28 KB: H100,
+ * f32 1024 x 65536, 256 x 262144, 512 x 128256, HIP on NVIDIA 87.5, 81.6,
+ * 84.4 -> 91.4, 89.7, 85.7, CUDA without clusters 93.2, 89.6, 91.7 ->
+ * 94.8, 92.8, 92.8; the gradient 256 x 262144 71.6 -> 80.7 and 81.3 ->
+ * 86.1 (bench/results/h100-2026-11-27, calls 4 and 5). */
 #define SMAX_COOP_MIN_ITEM_BYTES 128
 
 /* On-chip bytes the cluster kernels take past the portable ones: the
@@ -781,6 +789,31 @@ static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan,
     return bytes / onchip_col_bytes(plan);
 }
 
+/* Elements of a chunk of the device-memory exchange (not a cluster's):
+ * SMAX_COOP_MIN_ITEM_BYTES an item of the usual group wherever a group
+ * may take 4/3 of that, else the share of SMAX_COOP_GROUPS_PER_CU. */
+static int64_t exchange_share(smax_context ctx, const smax_exec_plan *plan)
+{
+    const int64_t local = ctx->traits.max_local_dynamic;
+    const int64_t least = (int64_t)SMAX_COOP_MIN_ITEM_BYTES * group_size(ctx);
+    if (4 * least <= 3 * local)
+        return least / onchip_col_bytes(plan);
+    return onchip_share(ctx, plan, SMAX_COOP_GROUPS_PER_CU);
+}
+
+/* Chunks a row of `share` elements a chunk takes in one launch: more where
+ * the rows are too few to give every compute unit a group, at most one a
+ * unit. */
+static int64_t onchip_chunks(smax_context ctx, const smax_problem *p,
+                             int64_t share)
+{
+    const int64_t cus = ctx->info.compute_units;
+    int64_t chunks = ceil_div(p->cols, share);
+    if (p->rows * chunks < cus)
+        chunks = ceil_div(cus, p->rows);
+    return chunks > cus ? cus : chunks;
+}
+
 /* Rows past on-chip memory whose one-launch plan streams each chunk and
  * re-reads it from the cache (kernels/smax_multiblock_reread.h): where
  * the input of all the rows is at most this many times the device's
@@ -873,15 +906,10 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
 static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
                                   smax_exec_plan *plan)
 {
-    const int64_t cus = ctx->info.compute_units;
     const int64_t share = onchip_share(ctx, plan, SMAX_COOP_GROUPS_PER_CU);
     if (share < 16)
         return 0;
-    int64_t chunks = ceil_div(p->cols, share);
-    if (p->rows * chunks < cus)
-        chunks = ceil_div(cus, p->rows);
-    if (chunks > cus)
-        chunks = cus;
+    const int64_t chunks = onchip_chunks(ctx, p, share);
     /* A cluster where the row fits one: its chunks grow past the share
      * where they must, up to SMAX_CLUSTER_GROUPS_PER_CU a compute unit. */
     int64_t in_cluster = chunks < ctx->traits.max_cluster
@@ -904,7 +932,11 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
      * the rows fit that (always, under the test switch). */
     const int planned = ctx->traits.test_reread
                             ? reread_geometry(ctx, p, plan)
-                            : onchip_geometry(ctx, p, plan, chunks, 0) ||
+                            : onchip_geometry(ctx, p, plan,
+                                              onchip_chunks(ctx, p,
+                                                            exchange_share(
+                                                                ctx, plan)),
+                                              0) ||
                                   reread_geometry(ctx, p, plan);
     if (!planned)
         return 0;

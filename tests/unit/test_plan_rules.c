@@ -636,11 +636,13 @@ static void test_cpu_backward_rows(void)
         }
 }
 
-/* A device whose runtime gives a group only part of a compute unit's
- * on-chip memory (NVIDIA's OpenCL: 48 KB, groups of up to 256 items):
- * one-launch chunks keep SMAX_COOP_MIN_ITEM_BYTES an item, 32 KB, not a
- * sixth of the group's 48 KB; many such rows run in one launch. The
- * H100 under CUDA keeps its sixth of 227 KB. */
+/* Chunks of the device-memory exchange keep SMAX_COOP_MIN_ITEM_BYTES an
+ * item, 32 KB, wherever a group may take that much: on a device whose
+ * runtime gives a group only part of a compute unit's on-chip memory
+ * (NVIDIA's OpenCL: 48 KB, groups of up to 256 items), not a sixth of
+ * the group's 48 KB, so many such rows run in one launch; and on the H100
+ * without clusters, not a sixth of its 227 KB. A cluster's chunks still
+ * start from that sixth. */
 static void test_coop_chunk_floor(void)
 {
     struct smax_context_s c = h100();
@@ -666,10 +668,18 @@ static void test_coop_chunk_floor(void)
     }
     c = h100();
     c.traits.max_cluster = 0;
-    const smax_exec_plan p =
-        plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 4096, 262144);
-    CHECK(one_launch(&p) && p.chunk_len <= 232448 / 6 / 4,
+    smax_exec_plan p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 4096, 262144);
+    CHECK(one_launch(&p) && p.chunk_len == 8192,
           "H100 without clusters: chunk %d (%s)", p.chunk_len, p.reason);
+    p = plan_of(&c, SMAX_BACKWARD, SMAX_DTYPE_BF16, 1024, 262144);
+    CHECK(one_launch(&p) && p.chunk_len == 8192,
+          "H100 without clusters, bf16 gradient: chunk %d (%s)", p.chunk_len,
+          p.reason);
+    c = h100();
+    p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 4096, 65536);
+    CHECK(is_cluster(&p) && p.chunks == 7,
+          "H100 f32 4096 x 65536: cluster %d, chunks %d (%s)", p.cluster,
+          p.chunks, p.reason);
 }
 
 int main(void)
