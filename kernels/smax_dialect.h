@@ -132,6 +132,32 @@ SMAX_FN uint smax_cl_bf16_pack2(float a, float b)
 }
 #define SMAX_BF16_PACK2(a, b) smax_cl_bf16_pack2((a), (b))
 #define SMAX_BF16_OF(v) (smax_cl_bf16_pack2((v), 0.0f) & 0xffffu)
+/* Copies from device memory to local memory that bypass registers, as on
+ * CUDA (below): a __local pointer is an address in PTX's shared space.
+ * H100, ABBA against registers: one-launch rows f32 1024 x 65536 90.3,
+ * 90.4 -> 92.2, 92.7% of copy, bf16 82.4, 82.3 -> 84.8, 84.7; fused f32
+ * 8192 x 8192 98.6, 98.3 -> 96.0, 96.3 (8 vectors an item of 256, kept
+ * asynchronously); the rest level; and with them the planner keeps rows
+ * that fit fused at any length: f32 4096 x 10000 fused 92.0 where the
+ * spread row ran 78.9 (bench/results/h100-2026-11-27, call 7). */
+#define SMAX_HAVE_ASYNC_COPY 1
+SMAX_FN void smax_async_copy16(__local void *to, const __global void *from)
+{
+    __asm__ volatile("cp.async.cg.shared.global [%0], [%1], 16;"
+                     :
+                     : "r"((uint)(ulong)to), "l"((ulong)from)
+                     : "memory");
+}
+SMAX_FN void smax_async_wait_all(void)
+{
+    __asm__ volatile("cp.async.wait_all;" ::: "memory");
+}
+SMAX_FN void smax_async_commit(void)
+{
+    __asm__ volatile("cp.async.commit_group;" ::: "memory");
+}
+#define SMAX_ASYNC_WAIT_PENDING(n) \
+    __asm__ volatile("cp.async.wait_group %0;" ::"n"(n) : "memory")
 #endif
 /* OpenCL C has no way to idle a work-item: a waiting group spins. */
 #define SMAX_SPIN_PAUSE(ns) ((void)(ns))

@@ -10,6 +10,28 @@
  * one thread, where fewer, longer items cost less barrier overhead. */
 #define GPU_GROUP 256
 #define CPU_GROUP 64
+/* cl_nv_device_attribute_query's CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV
+ * and _MINOR_NV (NVIDIA's cl_ext.h; spelled here so that the build needs
+ * no vendor header). */
+#define NV_COMPUTE_MAJOR 0x4000
+#define NV_COMPUTE_MINOR 0x4001
+
+/* An NVIDIA device's compute capability as 10 * major + minor, for the
+ * inline PTX an architecture has (kernels/smax_dialect.h); 0 elsewhere. */
+static unsigned nv_compute_capability(cl_device_id d)
+{
+    char ext[4096] = "";
+    clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, sizeof ext - 1, ext, NULL);
+    cl_uint major = 0, minor = 0;
+    if (strstr(ext, "cl_nv_device_attribute_query") == NULL ||
+        clGetDeviceInfo(d, NV_COMPUTE_MAJOR, sizeof major, &major, NULL) !=
+            CL_SUCCESS ||
+        clGetDeviceInfo(d, NV_COMPUTE_MINOR, sizeof minor, &minor, NULL) !=
+            CL_SUCCESS)
+        return 0;
+    return 10 * major + minor;
+}
+
 /* Local memory left to the driver, in bytes (see query_info). */
 #define LOCAL_MEM_RESERVE 256
 
@@ -54,6 +76,10 @@ static smax_status query_info(smax_context ctx)
     info->supports_f16 = 1;
     info->supports_bf16 = 1;
     ctx->traits.is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
+    /* NVIDIA GPUs of compute capability 8.0 and later keep on-chip rows by
+     * asynchronous copies (cp.async as inline PTX, kernels/smax_dialect.h),
+     * as the CUDA backend does there */
+    ctx->traits.async_keep = nv_compute_capability(d) >= 80;
     ctx->traits.preferred_group = ctx->traits.is_cpu ? CPU_GROUP : GPU_GROUP;
     /* A CPU device runs a group to its end before it starts the next on
      * that core, so groups that wait on each other could wait forever;
@@ -74,12 +100,6 @@ static smax_status query_info(smax_context ctx)
                                                                   : local);
     return SMAX_SUCCESS;
 }
-
-/* cl_nv_device_attribute_query's CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV
- * and _MINOR_NV (NVIDIA's cl_ext.h; spelled here so that the build needs
- * no vendor header). */
-#define NV_COMPUTE_MAJOR 0x4000
-#define NV_COMPUTE_MINOR 0x4001
 
 /* Precise math only: no -cl-fast-relaxed-math, and correctly rounded
  * division where the device offers it (OpenCL 1.2 otherwise allows 2.5 ulp). */
@@ -104,18 +124,10 @@ static void build_options(smax_context ctx, char *out, size_t len)
         snprintf(cpu, sizeof cpu, " -DSMAX_UNROLL= -DSMAX_CPU_DEVICE=1 "
                  "-DSMAX_CPU_W=%d", native >= 16 ? 16 : 8);
     }
-    /* NVIDIA's compute capability (cl_nv_device_attribute_query), for
-     * the inline PTX an architecture has (kernels/smax_dialect.h) */
     char nv_sm[32] = "";
-    if (strstr(ext, "cl_nv_device_attribute_query") != NULL) {
-        cl_uint major = 0, minor = 0;
-        if (clGetDeviceInfo(ctx->backend->device, NV_COMPUTE_MAJOR,
-                            sizeof major, &major, NULL) == CL_SUCCESS &&
-            clGetDeviceInfo(ctx->backend->device, NV_COMPUTE_MINOR,
-                            sizeof minor, &minor, NULL) == CL_SUCCESS)
-            snprintf(nv_sm, sizeof nv_sm, " -DSMAX_CL_NV_SM=%u",
-                     10 * major + minor);
-    }
+    const unsigned sm = nv_compute_capability(ctx->backend->device);
+    if (sm > 0)
+        snprintf(nv_sm, sizeof nv_sm, " -DSMAX_CL_NV_SM=%u", sm);
     /* SMAX_OPENCL_OPTIONS appends options, for diagnosing a driver. */
     const char *extra = getenv("SMAX_OPENCL_OPTIONS");
     snprintf(out, len, "-cl-std=CL1.2 -DSMAX_OPENCL_C=1%s%s%s%s%s %s",
