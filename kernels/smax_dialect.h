@@ -148,16 +148,6 @@ SMAX_FN void smax_async_copy16(__local void *to, const __global void *from)
                      : "r"((uint)(ulong)to), "l"((ulong)from)
                      : "memory");
 }
-SMAX_FN void smax_async_wait_all(void)
-{
-    __asm__ volatile("cp.async.wait_all;" ::: "memory");
-}
-SMAX_FN void smax_async_commit(void)
-{
-    __asm__ volatile("cp.async.commit_group;" ::: "memory");
-}
-#define SMAX_ASYNC_WAIT_PENDING(n) \
-    __asm__ volatile("cp.async.wait_group %0;" ::"n"(n) : "memory")
 #endif
 /* OpenCL C has no way to idle a work-item: a waiting group spins. */
 #define SMAX_SPIN_PAUSE(ns) ((void)(ns))
@@ -339,19 +329,6 @@ SMAX_FN void smax_async_copy16(void *local, const void *global)
                  : "r"(to), "l"(global)
                  : "memory");
 }
-/* Every copy this item issued has landed and is visible to it. */
-SMAX_FN void smax_async_wait_all(void)
-{
-    asm volatile("cp.async.wait_all;" ::: "memory");
-}
-/* Closes the batch of copies this item issued since the last one. */
-SMAX_FN void smax_async_commit(void)
-{
-    asm volatile("cp.async.commit_group;" ::: "memory");
-}
-/* Every batch this item closed has landed but the last n (a constant). */
-#define SMAX_ASYNC_WAIT_PENDING(n) \
-    asm volatile("cp.async.wait_group %0;" ::"n"(n) : "memory")
 #endif
 /* A value the compiler must take as changed here, so that what it computed
  * from it before is not kept for later (smax_held_opaque). NVIDIA targets
@@ -458,6 +435,24 @@ typedef long long smax_i64;
 #ifndef SMAX_OPAQUE_U32
 #define SMAX_OPAQUE_U32(x) ((void)(x))
 #define SMAX_OPAQUE_F32(x) ((void)(x))
+#endif
+
+/* The waits of the asynchronous copies, the same PTX in every dialect that
+ * has them (CUDA, HIP on NVIDIA, OpenCL on NVIDIA). */
+#if defined(SMAX_HAVE_ASYNC_COPY)
+/* Every copy this item issued has landed and is visible to it. */
+SMAX_FN void smax_async_wait_all(void)
+{
+    __asm__ volatile("cp.async.wait_all;" ::: "memory");
+}
+/* Closes the batch of copies this item issued since the last one. */
+SMAX_FN void smax_async_commit(void)
+{
+    __asm__ volatile("cp.async.commit_group;" ::: "memory");
+}
+/* Every batch this item closed has landed but the last n (a constant). */
+#define SMAX_ASYNC_WAIT_PENDING(n) \
+    __asm__ volatile("cp.async.wait_group %0;" ::"n"(n) : "memory")
 #endif
 
 #endif /* SMAX_DIALECT_H */
