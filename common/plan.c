@@ -778,27 +778,33 @@ static int64_t bwd_cluster_chunks(smax_context ctx, const smax_problem *p,
 /* Elements of a one-launch chunk where a compute unit holds
  * `groups_per_cu` groups (SMAX_COOP_GROUPS_PER_CU, or
  * SMAX_CLUSTER_GROUPS_PER_CU for a cluster's chunks). */
-static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan,
-                            int groups_per_cu)
+/* Bytes of SMAX_COOP_MIN_ITEM_BYTES an item of the usual group where a
+ * group may take 4/3 of that, else 0. */
+static int64_t item_chunk_bytes(smax_context ctx)
 {
     const int64_t local = ctx->traits.max_local_dynamic;
     const int64_t least = (int64_t)SMAX_COOP_MIN_ITEM_BYTES * group_size(ctx);
-    int64_t bytes = local / groups_per_cu;
-    if (bytes < least && 4 * least <= 3 * local)
+    return 4 * least <= 3 * local ? least : 0;
+}
+
+static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan,
+                            int groups_per_cu)
+{
+    const int64_t least = item_chunk_bytes(ctx);
+    int64_t bytes = (int64_t)ctx->traits.max_local_dynamic / groups_per_cu;
+    if (bytes < least)
         bytes = least;
     return bytes / onchip_col_bytes(plan);
 }
 
 /* Elements of a chunk of the device-memory exchange (not a cluster's):
- * SMAX_COOP_MIN_ITEM_BYTES an item of the usual group wherever a group
- * may take 4/3 of that, else the share of SMAX_COOP_GROUPS_PER_CU. */
+ * item_chunk_bytes where a group may take them, else the share of
+ * SMAX_COOP_GROUPS_PER_CU. */
 static int64_t exchange_share(smax_context ctx, const smax_exec_plan *plan)
 {
-    const int64_t local = ctx->traits.max_local_dynamic;
-    const int64_t least = (int64_t)SMAX_COOP_MIN_ITEM_BYTES * group_size(ctx);
-    if (4 * least <= 3 * local)
-        return least / onchip_col_bytes(plan);
-    return onchip_share(ctx, plan, SMAX_COOP_GROUPS_PER_CU);
+    const int64_t least = item_chunk_bytes(ctx);
+    return least > 0 ? least / onchip_col_bytes(plan)
+                     : onchip_share(ctx, plan, SMAX_COOP_GROUPS_PER_CU);
 }
 
 /* Chunks a row of `share` elements a chunk takes in one launch: more where

@@ -16,6 +16,8 @@ struct smax_backend {
     cl_context context;
     cl_command_queue queue;
     char options[256]; /* build options common to every dtype pair     */
+    unsigned nv_sm;    /* NVIDIA compute capability, 10 * major + minor;
+                          0 on other devices (opencl_init.c)            */
     /* One program per dtype pair (3 * in + out), built on first use. */
     cl_program programs[SMAX_PAIR_COUNT];
     cl_kernel kernels[SMAX_PAIR_COUNT][SMAX_KERNEL_COUNT];

@@ -79,7 +79,8 @@ static smax_status query_info(smax_context ctx)
     /* NVIDIA GPUs of compute capability 8.0 and later keep on-chip rows by
      * asynchronous copies (cp.async as inline PTX, kernels/smax_dialect.h),
      * as the CUDA backend does there */
-    ctx->traits.async_keep = nv_compute_capability(d) >= 80;
+    ctx->backend->nv_sm = nv_compute_capability(d);
+    ctx->traits.async_keep = ctx->backend->nv_sm >= 80;
     ctx->traits.preferred_group = ctx->traits.is_cpu ? CPU_GROUP : GPU_GROUP;
     /* A CPU device runs a group to its end before it starts the next on
      * that core, so groups that wait on each other could wait forever;
@@ -125,9 +126,9 @@ static void build_options(smax_context ctx, char *out, size_t len)
                  "-DSMAX_CPU_W=%d", native >= 16 ? 16 : 8);
     }
     char nv_sm[32] = "";
-    const unsigned sm = nv_compute_capability(ctx->backend->device);
-    if (sm > 0)
-        snprintf(nv_sm, sizeof nv_sm, " -DSMAX_CL_NV_SM=%u", sm);
+    if (ctx->backend->nv_sm > 0)
+        snprintf(nv_sm, sizeof nv_sm, " -DSMAX_CL_NV_SM=%u",
+                 ctx->backend->nv_sm);
     /* SMAX_OPENCL_OPTIONS appends options, for diagnosing a driver. */
     const char *extra = getenv("SMAX_OPENCL_OPTIONS");
     snprintf(out, len, "-cl-std=CL1.2 -DSMAX_OPENCL_C=1%s%s%s%s%s %s",
