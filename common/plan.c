@@ -607,18 +607,24 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * the best mean at 6. */
 #define SMAX_COOP_GROUPS_PER_CU 6
 /* The fewest groups a compute unit holds where a row is a thread-block
- * cluster: a cluster has at most 16 chunks, so a longer row's chunks grow
- * past the share above, and past a third of a unit's on-chip memory the
- * device-memory exchange at its share ran faster (H100, bf16 256 x 1M:
- * 16 chunks of 128 KB 61.1% of copy, 56 chunks by the share 80.0; f32
- * 128 x 262144 in 16 chunks of 64 KB 82.7 against 76.9;
- * bench/results/h100-2026-11-24). */
+ * cluster, forward and gradient: a cluster has at most 16 chunks, so a
+ * longer row's chunks grow past the share above, and past a third of a
+ * unit's on-chip memory the device-memory exchange at its share ran
+ * faster (H100, bf16 256 x 1M: 16 chunks of 128 KB 61.1% of copy, 56
+ * chunks by the share 80.0; f32 128 x 262144 in 16 chunks of 64 KB 82.7
+ * against 76.9; bench/results/h100-2026-11-24). The gradient's clusters
+ * had run down to one group a unit, which beat the exchange of its day
+ * (bench/results/h100-2026-11-24b); against today's (32 KB chunks,
+ * partials as words with their epoch), one and two groups a unit lost
+ * 1-12 points of copy. H100, this rule against one group a unit, ABBA:
+ * f32 256 x 262144 81.8, 82.1 -> 85.9, 85.7; 128 x 262144 76.9, 78.1 ->
+ * 83.8, 84.0; 256 x 200000 82.1, 82.4 -> 83.3, 83.5; 256 x 262143 68.3,
+ * 68.3 -> 80.3, 79.6; bf16 128 x 524288 78.4, 78.1 -> 84.7, 85.1; 128 x
+ * 400000 80.5, 79.5 -> 82.3, 82.3; and one round each of 1024 x 262144
+ * f32 85.8 -> 90.1, bf16 512 x 524288 83.7 -> 92.6. Three a unit still
+ * won (bf16 1024 x 262144 as a cluster 100.7, through device memory
+ * 93.2; bench/results/h100-2026-11-27b, calls 1 and 2). */
 #define SMAX_CLUSTER_GROUPS_PER_CU 3
-/* The same for the gradient's clusters, which ran faster down to one group
- * a unit: f32 1024 x 262144 (16 chunks of 128 KB of y and dy) 71.3 -> 81.5
- * against the device-memory exchange, the rest level; the forward's bf16
- * 256 x 1M lost 80.7 -> 71.3 so (bench/results/h100-2026-11-24b). */
-#define SMAX_BWD_CLUSTER_GROUPS_PER_CU 1
 /* Elements per work-item past which one group computes a forward row more
  * slowly than several groups that share it, where the row is loaded
  * through registers: the fused kernel ran rows of 32768 elements (32 per
@@ -925,10 +931,7 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
         in_cluster = bwd_cluster_chunks(ctx, p, plan, in_cluster);
     if (in_cluster > 0 &&
         ceil_div(p->cols, in_cluster) <=
-            onchip_share(ctx, plan,
-                         plan->direction == SMAX_BACKWARD
-                             ? SMAX_BWD_CLUSTER_GROUPS_PER_CU
-                             : SMAX_CLUSTER_GROUPS_PER_CU) &&
+            onchip_share(ctx, plan, SMAX_CLUSTER_GROUPS_PER_CU) &&
         onchip_geometry(ctx, p, plan, in_cluster, cluster_bytes(in_cluster)) &&
         plan_cluster(ctx, plan))
         return 1;
