@@ -781,9 +781,6 @@ static int64_t bwd_cluster_chunks(smax_context ctx, const smax_problem *p,
     return chunks;
 }
 
-/* Elements of a one-launch chunk where a compute unit holds
- * `groups_per_cu` groups (SMAX_COOP_GROUPS_PER_CU, or
- * SMAX_CLUSTER_GROUPS_PER_CU for a cluster's chunks). */
 /* Bytes of SMAX_COOP_MIN_ITEM_BYTES an item of the usual group where a
  * group may take 4/3 of that, else 0. */
 static int64_t item_chunk_bytes(smax_context ctx)
@@ -793,6 +790,10 @@ static int64_t item_chunk_bytes(smax_context ctx)
     return 4 * least <= 3 * local ? least : 0;
 }
 
+/* Elements of a one-launch chunk where a compute unit holds
+ * `groups_per_cu` groups (SMAX_COOP_GROUPS_PER_CU, or
+ * SMAX_CLUSTER_GROUPS_PER_CU for a cluster's chunks), at least
+ * item_chunk_bytes. */
 static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan,
                             int groups_per_cu)
 {
