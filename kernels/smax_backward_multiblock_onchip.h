@@ -44,14 +44,40 @@ SMAX_FN smax_partial smax_bwd_held_keep(const SMAX_GLOBAL smax_in_t *yr,
 {
     const int step = SMAX_VEC * lanes;
     const int at = h.at;
+    /* The item's first element before the vectors and its first after
+     * them (a chunk off the 16-byte grid has up to a vector's worth of
+     * each) are fetched ahead of the vectors' batches: fetched after them,
+     * they cost their items a second round trip to memory, and the chunk,
+     * and in a cluster the row, waits for its slowest item. The sum adds
+     * them in the same order as before (the vectors, then the head, then
+     * the tail), so the bits do not change. */
+    const int jh = h.c.begin + lid, jt = h.sp.body_end + lid;
+    const int has_h = jh < h.sp.body, has_t = jt < h.c.end;
+    smax_onchip_t yh = 0, dh = 0, yt = 0, dt = 0;
+    if (has_h) {
+        yh = smax_fetch_one(yr, jh);
+        dh = smax_fetch_one(dyr, jh);
+    }
+    if (has_t) {
+        yt = smax_fetch_one(yr, jt);
+        dt = smax_fetch_one(dyr, jt);
+    }
     float s = 0.0f, s_lost = 0.0f;
     smax_bwd_keep_terms(yr, dyr, ky, kd, h.sp.body + SMAX_VEC * lid,
                         h.sp.body_end, step, -at, batch, flags, &s, &s_lost);
-    for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
+    if (has_h)
+        smax_kahan_add(&s, &s_lost,
+                       smax_bwd_term(smax_stash_one(ky, jh - at, yh),
+                                     smax_stash_one(kd, jh - at, dh), flags));
+    for (int j = jh + lanes; j < h.sp.body; j += lanes)
         smax_kahan_add(&s, &s_lost,
                        smax_bwd_term(smax_keep(yr, j, ky, j - at),
                                      smax_keep(dyr, j, kd, j - at), flags));
-    for (int j = h.sp.body_end + lid; j < h.c.end; j += lanes)
+    if (has_t)
+        smax_kahan_add(&s, &s_lost,
+                       smax_bwd_term(smax_stash_one(ky, jt - at, yt),
+                                     smax_stash_one(kd, jt - at, dt), flags));
+    for (int j = jt + lanes; j < h.c.end; j += lanes)
         smax_kahan_add(&s, &s_lost,
                        smax_bwd_term(smax_keep(yr, j, ky, j - at),
                                      smax_keep(dyr, j, kd, j - at), flags));

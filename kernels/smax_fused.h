@@ -121,17 +121,24 @@ SMAX_FN float smax_fused_keep_max(const SMAX_GLOBAL smax_in_t *xr,
     return m;
 }
 
+/* Keeps an element fetched ahead (smax_fetch_one) at element i of row and
+ * returns its value, scaled: an f32 row keeps the scaled value, a 16-bit
+ * row its bits. */
+SMAX_FN float smax_fused_stash_one(SMAX_LOCAL smax_onchip_t *row, int i,
+                                   smax_onchip_t raw, float scale)
+{
+#if SMAX_ONCHIP_KEEPS_BITS
+    return SMAX_MUL_RN(smax_stash_one(row, i, raw), scale);
+#else
+    return smax_stash_one(row, i, SMAX_MUL_RN(raw, scale));
+#endif
+}
+
 SMAX_FN float smax_fused_keep(const SMAX_GLOBAL smax_in_t *g, int j,
                               SMAX_LOCAL smax_onchip_t *row, int i,
                               float scale)
 {
-#if SMAX_ONCHIP_KEEPS_BITS
-    return SMAX_MUL_RN(smax_keep(g, j, row, i), scale);
-#else
-    const float v = smax_load_scaled(g, j, scale);
-    smax_rekeep(row, i, v);
-    return v;
-#endif
+    return smax_fused_stash_one(row, i, smax_fetch_one(g, j), scale);
 }
 
 /* What the output pass finishes: x (scaled) for log-softmax, exp(x - base)

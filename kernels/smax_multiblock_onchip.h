@@ -176,11 +176,24 @@ SMAX_FN smax_partial smax_held_keep(const SMAX_GLOBAL smax_in_t *xr,
 #else
     (void)alone; /* loaded through registers, a batch at a time */
 #endif
+    /* The item's first element before the vectors and its first after
+     * them, fetched ahead of the vectors (smax_bwd_held_keep says why). */
+    const int jh = h.c.begin + lid, jt = h.sp.body_end + lid;
+    const int has_h = jh < h.sp.body, has_t = jt < h.c.end;
+    smax_onchip_t xh = 0, xt = 0;
+    if (has_h)
+        xh = smax_fetch_one(xr, jh);
+    if (has_t)
+        xt = smax_fetch_one(xr, jt);
     float m = smax_fused_keep_max(xr, chunk, h.sp.body + SMAX_VEC * lid,
                                   h.sp.body_end, step, -at, scale);
-    for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
+    if (has_h)
+        m = smax_max_skip_nan(m, smax_fused_stash_one(chunk, jh - at, xh, scale));
+    for (int j = jh + lanes; j < h.sp.body; j += lanes)
         m = smax_max_skip_nan(m, smax_fused_keep(xr, j, chunk, j - at, scale));
-    for (int j = h.sp.body_end + lid; j < h.c.end; j += lanes)
+    if (has_t)
+        m = smax_max_skip_nan(m, smax_fused_stash_one(chunk, jt - at, xt, scale));
+    for (int j = jt + lanes; j < h.c.end; j += lanes)
         m = smax_max_skip_nan(m, smax_fused_keep(xr, j, chunk, j - at, scale));
     m = smax_reduce_float(red, m, 0, lid, lid, lanes);
     const float base = smax_exp_base(m);

@@ -117,13 +117,27 @@ SMAX_FN smax_vec smax_kept_vec(const SMAX_LOCAL smax_onchip_t *row, int i)
     return smax_in_vec_of_bits(*(const SMAX_LOCAL smax_u32x4 *)(row + i));
 }
 
+/* One element as on-chip memory holds it (its bits), before it is kept:
+ * a load that may go out ahead of the batches it would otherwise wait
+ * for (smax_bwd_held_keep). */
+SMAX_FN smax_onchip_t smax_fetch_one(const SMAX_GLOBAL smax_in_t *g, int j)
+{
+    return ((const SMAX_GLOBAL smax_u16 *)g)[j];
+}
+
+/* Keeps a fetched element at local element i and returns its value. */
+SMAX_FN float smax_stash_one(SMAX_LOCAL smax_onchip_t *row, int i,
+                             smax_onchip_t b)
+{
+    row[i] = b;
+    return smax_in_of_bits(b);
+}
+
 /* One element: input element j of g kept at local element i. */
 SMAX_FN float smax_keep(const SMAX_GLOBAL smax_in_t *g, int j,
                         SMAX_LOCAL smax_onchip_t *row, int i)
 {
-    const smax_u16 b = ((const SMAX_GLOBAL smax_u16 *)g)[j];
-    row[i] = b;
-    return smax_in_of_bits(b);
+    return smax_stash_one(row, i, smax_fetch_one(g, j));
 }
 
 SMAX_FN float smax_kept(const SMAX_LOCAL smax_onchip_t *row, int i)
@@ -178,12 +192,21 @@ SMAX_FN smax_vec smax_stash_vec(SMAX_LOCAL float *row, int i, smax_fetched v)
     return v;
 }
 
+SMAX_FN float smax_fetch_one(const SMAX_GLOBAL smax_in_t *g, int j)
+{
+    return smax_load_in(g, j);
+}
+
+SMAX_FN float smax_stash_one(SMAX_LOCAL float *row, int i, float v)
+{
+    row[smax_swizzle(i)] = v;
+    return v;
+}
+
 SMAX_FN float smax_keep(const SMAX_GLOBAL smax_in_t *g, int j,
                         SMAX_LOCAL float *row, int i)
 {
-    const float v = smax_load_in(g, j);
-    row[smax_swizzle(i)] = v;
-    return v;
+    return smax_stash_one(row, i, smax_fetch_one(g, j));
 }
 
 SMAX_FN float smax_kept(const SMAX_LOCAL float *row, int i)
