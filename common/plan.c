@@ -514,7 +514,8 @@ static void plan_cpu_rows(smax_context ctx, const smax_problem *p,
                                                SMAX_CPU_GROUPS_PER_CU);
     const int g = group_size(ctx);
     int group = fit_group(ctx, want < g ? want : g);
-    const int64_t pitch = (p->cols + 7) & ~(int64_t)7;
+    /* whole 64-byte vectors a slot: the kernel stores them aligned */
+    const int64_t pitch = (p->cols + 15) & ~(int64_t)15;
     const int forward = plan->direction == SMAX_FORWARD;
     const int64_t slots =
         forward && smax_dtype_bytes(p->y_dtype) == 2 &&

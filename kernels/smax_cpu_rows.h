@@ -115,10 +115,16 @@ SMAX_FN int smax_cpu_edge(smax_cpu_span sp, int i)
     return i < sp.head ? i : sp.end + (i - sp.head);
 }
 
+/* Inlined wherever it is called, so that a constant argument (a scale of
+ * 1, a row known finite) takes its work out of the loops: the row is
+ * compiled once for each case (smax_cpu_row). */
+#define SMAX_CPU_INLINE static inline __attribute__((always_inline))
+
 /* Stores an output vector at p, which smax_cpu_out_span aligned where the
  * output is 16-bit; the same rounding as smax_st_f16 / smax_st_bf16
- * (smax_io.h). */
-SMAX_FN void smax_cpu_store(__global smax_out_t *p, smax_cpu_f v)
+ * (smax_io.h). `finite`: no element is NaN, so bf16 needs no NaN case. */
+SMAX_CPU_INLINE void smax_cpu_store_as(__global smax_out_t *p, smax_cpu_f v,
+                                       int finite)
 {
 #if SMAX_OUT_DTYPE == 0
     smax_cpu_vstore(v, 0, p);
@@ -136,8 +142,15 @@ SMAX_FN void smax_cpu_store(__global smax_out_t *p, smax_cpu_f v)
     const smax_cpu_u rounded = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
     const smax_cpu_u nan = (u >> 16) | 0x40u;
     *(__global smax_cpu_h *)p = SMAX_CPU_V(convert_ushort)(
-        select(rounded, nan, smax_cpu_as_u((u & 0x7fffffffu) > 0x7f800000u)));
+        finite ? rounded
+               : select(rounded, nan,
+                        smax_cpu_as_u((u & 0x7fffffffu) > 0x7f800000u)));
 #endif
+}
+
+SMAX_FN void smax_cpu_store(__global smax_out_t *p, smax_cpu_f v)
+{
+    smax_cpu_store_as(p, v, 0);
 }
 
 /* A vector folded to 8 lanes by halves, for the horizontal steps. */
@@ -225,18 +238,27 @@ SMAX_FN smax_cpu_f smax_cpu_finish(smax_cpu_f v, smax_row_total t)
     return t.zero ? (smax_cpu_f)(0.0f) : (v - t.a) * t.b - t.c;
 }
 
-/* The maximum of the row's scaled elements (NaN skipped: fmax). */
-SMAX_FN float smax_cpu_row_max(const __global smax_in_t *xr, int cols,
-                               float scale)
+/* m, or v where v is greater: NaN in v is skipped as fmax skips it (the
+ * comparison is false), in the one instruction of a CPU's vector max,
+ * where fmax took four (PoCL 3.1, AVX-512). m is never NaN. */
+SMAX_FN smax_cpu_f smax_cpu_vmax(smax_cpu_f m, smax_cpu_f v)
+{
+    return select(m, v, v > m);
+}
+
+/* The maximum of the row's scaled elements (NaN skipped). */
+SMAX_CPU_INLINE float smax_cpu_row_max(const __global smax_in_t *xr,
+                                       int cols, float scale)
 {
     smax_cpu_f ma = (smax_cpu_f)(-SMAX_INF), mb = ma;
     int j = 0;
     for (; j + 2 * SMAX_CPU_W <= cols; j += 2 * SMAX_CPU_W) {
-        ma = fmax(ma, smax_cpu_load_scaled(xr + j, scale));
-        mb = fmax(mb, smax_cpu_load_scaled(xr + j + SMAX_CPU_W, scale));
+        ma = smax_cpu_vmax(ma, smax_cpu_load_scaled(xr + j, scale));
+        mb = smax_cpu_vmax(mb,
+                           smax_cpu_load_scaled(xr + j + SMAX_CPU_W, scale));
     }
     if (j + SMAX_CPU_W <= cols) {
-        ma = fmax(ma, smax_cpu_load_scaled(xr + j, scale));
+        ma = smax_cpu_vmax(ma, smax_cpu_load_scaled(xr + j, scale));
         j += SMAX_CPU_W;
     }
     float r = smax_cpu_hmax(smax_cpu_max8_of(fmax(ma, mb)));
@@ -245,32 +267,46 @@ SMAX_FN float smax_cpu_row_max(const __global smax_in_t *xr, int cols,
     return r;
 }
 
+/* Vectors a block of the sum pass adds plainly, per accumulator, before
+ * its total joins the row's compensated sum: four plain additions and
+ * one Kahan step, where each vector took a Kahan step (four operations). */
+#define SMAX_CPU_SUM_BLOCK 4
+
 /* The sum of exp(x - base) * 2^lift over the row, compensated per lane
- * (rows can be long); with `keep` (softmax, f32 output) every exponential
- * is also written to y for the output pass, with `keep_local` to kl. The
- * order of the additions depends on the row's length and SMAX_CPU_W
- * alone. */
-SMAX_FN float smax_cpu_row_sum(const __global smax_in_t *xr,
-                               __global smax_out_t *yr, __local float *kl,
-                               int cols, float scale, float base, float lift,
-                               int keep, int keep_local)
+ * across blocks of SMAX_CPU_SUM_BLOCK vectors (rows can be long); with
+ * `keep` (softmax, f32 output) every exponential is also written to y for
+ * the output pass, with `keep_local` to kl, whose vectors are aligned
+ * (smax_cpu_row). The order of the additions depends on the row's length
+ * and SMAX_CPU_W alone. */
+SMAX_CPU_INLINE float smax_cpu_row_sum(const __global smax_in_t *xr,
+                                       __global smax_out_t *yr,
+                                       __local float *kl, int cols,
+                                       float scale, float base, float lift,
+                                       int keep, int keep_local)
 {
     smax_cpu_f sa = (smax_cpu_f)(0.0f), ca = sa, sb = sa, cb = sa;
     int j = 0;
-    for (; j + 2 * SMAX_CPU_W <= cols; j += 2 * SMAX_CPU_W) {
-        const smax_cpu_f ea =
-            smax_cpu_row_exp(smax_cpu_load_scaled(xr + j, scale) - base, lift);
-        const smax_cpu_f eb = smax_cpu_row_exp(
-            smax_cpu_load_scaled(xr + j + SMAX_CPU_W, scale) - base, lift);
-        if (keep) {
-            smax_cpu_store(yr + j, ea);
-            smax_cpu_store(yr + j + SMAX_CPU_W, eb);
-        } else if (keep_local) {
-            smax_cpu_vstore(ea, 0, kl + j);
-            smax_cpu_vstore(eb, 0, kl + j + SMAX_CPU_W);
+    while (j + 2 * SMAX_CPU_W <= cols) {
+        smax_cpu_f pa = (smax_cpu_f)(0.0f), pb = pa;
+        for (int n = 0; n < SMAX_CPU_SUM_BLOCK && j + 2 * SMAX_CPU_W <= cols;
+             ++n, j += 2 * SMAX_CPU_W) {
+            const smax_cpu_f ea = smax_cpu_row_exp(
+                smax_cpu_load_scaled(xr + j, scale) - base, lift);
+            const smax_cpu_f eb = smax_cpu_row_exp(
+                smax_cpu_load_scaled(xr + j + SMAX_CPU_W, scale) - base,
+                lift);
+            if (keep) {
+                smax_cpu_store(yr + j, ea);
+                smax_cpu_store(yr + j + SMAX_CPU_W, eb);
+            } else if (keep_local) {
+                *(__local smax_cpu_f *)(kl + j) = ea;
+                *(__local smax_cpu_f *)(kl + j + SMAX_CPU_W) = eb;
+            }
+            pa += ea;
+            pb += eb;
         }
-        smax_cpu_kahan(&sa, &ca, ea);
-        smax_cpu_kahan(&sb, &cb, eb);
+        smax_cpu_kahan(&sa, &ca, pa);
+        smax_cpu_kahan(&sb, &cb, pb);
     }
     /* s - c: the sums with what they lost */
     float r = smax_cpu_hsum(smax_cpu_sum8_of((sa - ca) + (sb - cb)));
@@ -287,31 +323,33 @@ SMAX_FN float smax_cpu_row_sum(const __global smax_in_t *xr,
     return r;
 }
 
-/* Output pass over the exponentials the sum pass kept in y (f32 output). */
+/* Output pass over the exponentials the sum pass kept in y (f32 output):
+ * softmax, so each is scaled by b (smax_softmax_b). */
 SMAX_FN void smax_cpu_finish_kept(__global smax_out_t *yr, int cols,
-                                  smax_row_total t)
+                                  float b)
 {
 #if SMAX_OUT_DTYPE == 0
     int j = 0;
     for (; j + SMAX_CPU_W <= cols; j += SMAX_CPU_W)
-        smax_cpu_vstore(smax_cpu_finish(smax_cpu_vload(0, yr + j), t), 0,
-                        yr + j);
+        smax_cpu_vstore(smax_cpu_vload(0, yr + j) * b, 0, yr + j);
     for (; j < cols; ++j)
-        yr[j] = smax_finish(yr[j], t);
+        yr[j] = yr[j] * b;
 #endif
 }
 
-/* Output pass over the exponentials the sum pass kept in local memory. */
-SMAX_FN void smax_cpu_finish_local(const __local float *kl,
-                                   __global smax_out_t *yr, int cols,
-                                   smax_row_total t)
+/* Output pass over the exponentials the sum pass kept in local memory,
+ * scaled by softmax's b. `finite`: b is finite, and then so is every
+ * output (a NaN or +inf in the row makes the sum, and b, NaN). */
+SMAX_CPU_INLINE void smax_cpu_finish_local(const __local float *kl,
+                                           __global smax_out_t *yr,
+                                           int cols, float b, int finite)
 {
     const smax_cpu_span sp = smax_cpu_out_span(yr, cols);
     for (int j = sp.head; j < sp.end; j += SMAX_CPU_W)
-        smax_cpu_store(yr + j, smax_cpu_finish(smax_cpu_vload(0, kl + j), t));
+        smax_cpu_store_as(yr + j, smax_cpu_vload(0, kl + j) * b, finite);
     for (int i = 0; i < smax_cpu_edges(sp, cols); ++i) {
         const int j = smax_cpu_edge(sp, i);
-        smax_store_out(yr, j, smax_finish(kl[j], t));
+        smax_store_out(yr, j, kl[j] * b);
     }
 }
 
@@ -340,6 +378,40 @@ SMAX_FN void smax_cpu_finish_from_x(const __global smax_in_t *xr,
 }
 #endif /* SMAX_DIALECT_OPENCL */
 
+#if defined(SMAX_DIALECT_OPENCL)
+/* One row, its three passes. */
+SMAX_CPU_INLINE void smax_cpu_row(const __global smax_in_t *xr,
+                                  __global smax_out_t *yr, __local float *kl,
+                                  int cols, int keep_pitch, float scale,
+                                  int flags)
+{
+    smax_partial total;
+    total.m = smax_cpu_row_max(xr, cols, scale);
+    const float base = smax_exp_base(total.m);
+    const int softmax = !(flags & SMAX_FLAG_LOG_BIT);
+    const int keep = SMAX_OUT_DTYPE == 0 && softmax;
+    /* a slot whose vectors are aligned (the host pads the pitch to 16
+     * floats; PoCL aligns local memory further) */
+    const int keep_local =
+        !keep && softmax && keep_pitch >= cols &&
+        (SMAX_ADDR(kl) & (sizeof(smax_cpu_f) - 1u)) == 0;
+    /* the sum and every output carry the lift: v * (1 / s) undoes it */
+    const float lift = softmax ? SMAX_ROW_LIFT : 0.0f;
+    total.s = smax_cpu_row_sum(xr, yr, kl, cols, scale, base, lift, keep,
+                               keep_local);
+    const smax_row_total t = smax_row_total_of(total, flags);
+    const float b = smax_softmax_b(t);
+    if (keep)
+        smax_cpu_finish_kept(yr, cols, b);
+    else if (keep_local && isfinite(b))
+        smax_cpu_finish_local(kl, yr, cols, b, 1);
+    else if (keep_local)
+        smax_cpu_finish_local(kl, yr, cols, b, 0);
+    else
+        smax_cpu_finish_from_x(xr, yr, cols, scale, lift, t, flags);
+}
+#endif
+
 SMAX_KERNEL void SMAX_KNAME(smax_cpu_rows)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
     SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
@@ -354,24 +426,12 @@ SMAX_KERNEL void SMAX_KNAME(smax_cpu_rows)(
         return; /* no barrier follows: an idle item may leave */
     const __global smax_in_t *xr = x + x_off + row * x_stride;
     __global smax_out_t *yr = y + y_off + row * y_stride;
-    smax_partial total;
-    total.m = smax_cpu_row_max(xr, cols, scale);
-    const float base = smax_exp_base(total.m);
-    const int softmax = !(flags & SMAX_FLAG_LOG_BIT);
-    const int keep = SMAX_OUT_DTYPE == 0 && softmax;
-    const int keep_local = !keep && softmax && keep_pitch >= cols;
     __local float *kl = smax_dyn_local + SMAX_LOCAL_ID() * keep_pitch;
-    /* the sum and every output carry the lift: v * (1 / s) undoes it */
-    const float lift = softmax ? SMAX_ROW_LIFT : 0.0f;
-    total.s = smax_cpu_row_sum(xr, yr, kl, cols, scale, base, lift, keep,
-                               keep_local);
-    const smax_row_total t = smax_row_total_of(total, flags);
-    if (keep)
-        smax_cpu_finish_kept(yr, cols, t);
-    else if (keep_local)
-        smax_cpu_finish_local(kl, yr, cols, t);
+    /* a scale of 1, the usual case, is compiled without its multiplies */
+    if (scale == 1.0f)
+        smax_cpu_row(xr, yr, kl, cols, keep_pitch, 1.0f, flags);
     else
-        smax_cpu_finish_from_x(xr, yr, cols, scale, lift, t, flags);
+        smax_cpu_row(xr, yr, kl, cols, keep_pitch, scale, flags);
 #else /* never launched (see the top of this file) */
     (void)x, (void)x_off, (void)x_stride, (void)y, (void)y_off;
     (void)y_stride, (void)rows, (void)cols, (void)keep_pitch, (void)scale;
