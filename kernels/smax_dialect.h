@@ -152,8 +152,36 @@ SMAX_FN void smax_async_copy16(__local void *to, const __global void *from)
 /* OpenCL C has no way to idle a work-item: a waiting group spins. */
 #define SMAX_SPIN_PAUSE(ns) ((void)(ns))
 /* OpenCL 1.2 has no portable sub-group shuffles: reductions use local
- * memory. */
+ * memory, a barrier a step. NVIDIA's OpenCL C takes inline PTX, and there
+ * a group's items are its warps' threads in order (item i is lane i % 32
+ * of warp i / 32, as in CUDA), so it takes CUDA's warp shuffles: the same
+ * butterflies, with a barrier only between warps. */
+#if defined(SMAX_CL_NVIDIA)
+#define SMAX_HAVE_SHUFFLE 1
+#define SMAX_WARP_SIZE 32
+SMAX_FN float smax_cl_shfl_xor(float v, int step)
+{
+    float r;
+    __asm__ volatile("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;"
+                     : "=f"(r)
+                     : "f"(v), "r"(step));
+    return r;
+}
+/* Lane 0 of each `width` lanes to all of them (CUDA's __shfl_sync with a
+ * width: the segment mask in the upper bits of c). */
+SMAX_FN float smax_cl_shfl_first(float v, int width)
+{
+    float r;
+    __asm__ volatile("shfl.sync.idx.b32 %0, %1, 0, %2, 0xffffffff;"
+                     : "=f"(r)
+                     : "f"(v), "r"(((32 - width) << 8) | 0x1f));
+    return r;
+}
+#define SMAX_SHFL_XOR(v, step) smax_cl_shfl_xor((v), (step))
+#define SMAX_SHFL_FIRST(v, width) smax_cl_shfl_first((v), (width))
+#else
 #define SMAX_HAVE_SHUFFLE 0
+#endif
 #ifndef SMAX_UNROLL
 #define SMAX_UNROLL _Pragma("unroll 4")
 #endif
