@@ -115,23 +115,10 @@ typedef ulong smax_u64;
 #else
 #define SMAX_GLOBAL_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
 #endif
-/* NVIDIA GPUs of compute capability 8.0 and later round two floats to a
- * bf16 pair in one instruction, as CUDA's __floats2bfloat162_rn does
- * (smax_io.h spells the rounding in integer operations otherwise, five an
- * element): H100, OpenCL, bf16 one-launch rows 1024 x 65536 74.5 -> 82.0%
- * of copy, 256 x 262144 72.0 -> 79.7, 4096 x 16384 75.9 -> 85.4, f32 ->
- * bf16 +2-3 (bench/results/h100-2026-11-27, calls 4 and 5). The host
- * defines SMAX_CL_NV_SM from the device's compute capability. a goes to
- * the low half, as in CUDA's. */
+/* bf16 pairs in one PTX instruction (below); the host defines
+ * SMAX_CL_NV_SM from the device's compute capability. */
 #if defined(SMAX_CL_NV_SM) && SMAX_CL_NV_SM >= 80
-SMAX_FN uint smax_cl_bf16_pack2(float a, float b)
-{
-    uint r;
-    __asm__("cvt.rn.bf16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(b), "f"(a));
-    return r;
-}
-#define SMAX_BF16_PACK2(a, b) smax_cl_bf16_pack2((a), (b))
-#define SMAX_BF16_OF(v) (smax_cl_bf16_pack2((v), 0.0f) & 0xffffu)
+#define SMAX_NV_BF16_PACK2_PTX 1
 /* Copies from device memory to local memory that bypass registers, as on
  * CUDA (below): a __local pointer is an address in PTX's shared space.
  * H100, ABBA against registers: one-launch rows f32 1024 x 65536 90.3,
@@ -267,6 +254,11 @@ typedef unsigned short smax_f16_mem;
     })
 /* One float to bf16 bits, the same rounding: one instruction. */
 #define SMAX_BF16_OF(v) ((unsigned int)__bfloat16_as_ushort(__float2bfloat16_rn(v)))
+#endif
+#if defined(SMAX_DIALECT_HIP) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+/* HIP on NVIDIA: the instruction CUDA's __floats2bfloat162_rn compiles to
+ * (below), spelled in PTX as for OpenCL on NVIDIA. */
+#define SMAX_NV_BF16_PACK2_PTX 1
 #endif
 #if defined(SMAX_DIALECT_CUDA)
 /* Thread-block clusters (smax_cluster.h): the groups of a cluster are
@@ -463,6 +455,25 @@ typedef long long smax_i64;
 #ifndef SMAX_OPAQUE_U32
 #define SMAX_OPAQUE_U32(x) ((void)(x))
 #define SMAX_OPAQUE_F32(x) ((void)(x))
+#endif
+
+/* NVIDIA GPUs of compute capability 8.0 and later round two floats to a
+ * bf16 pair in one instruction, as CUDA's __floats2bfloat162_rn does
+ * (smax_io.h spells the rounding in integer operations otherwise, five an
+ * element): H100, OpenCL, bf16 one-launch rows 1024 x 65536 74.5 -> 82.0%
+ * of copy, 256 x 262144 72.0 -> 79.7, 4096 x 16384 75.9 -> 85.4, f32 ->
+ * bf16 +2-3 (bench/results/h100-2026-11-27, calls 4 and 5). The same PTX
+ * for OpenCL and HIP on NVIDIA (CUDA takes the intrinsic). a goes to the
+ * low half, as in CUDA's. */
+#if defined(SMAX_NV_BF16_PACK2_PTX)
+SMAX_FN smax_u32 smax_nv_bf16_pack2(float a, float b)
+{
+    smax_u32 r;
+    __asm__("cvt.rn.bf16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(b), "f"(a));
+    return r;
+}
+#define SMAX_BF16_PACK2(a, b) smax_nv_bf16_pack2((a), (b))
+#define SMAX_BF16_OF(v) (smax_nv_bf16_pack2((v), 0.0f) & 0xffffu)
 #endif
 
 /* The waits of the asynchronous copies, the same PTX in every dialect that
