@@ -463,8 +463,10 @@ typedef long long smax_i64;
  * element): H100, OpenCL, bf16 one-launch rows 1024 x 65536 74.5 -> 82.0%
  * of copy, 256 x 262144 72.0 -> 79.7, 4096 x 16384 75.9 -> 85.4, f32 ->
  * bf16 +2-3 (bench/results/h100-2026-11-27, calls 4 and 5). The same PTX
- * for OpenCL and HIP on NVIDIA (CUDA takes the intrinsic). a goes to the
- * low half, as in CUDA's. */
+ * for OpenCL and HIP on NVIDIA (CUDA takes the intrinsic); HIP, ABBA: bf16
+ * 2097152 x 128 84.0 -> 98.6, 1024 x 262144 78.6 -> 88.0
+ * (bench/results/h100-2026-11-27d, call 2). a goes to the low half, as in
+ * CUDA's. */
 #if defined(SMAX_NV_BF16_PACK2_PTX)
 SMAX_FN smax_u32 smax_nv_bf16_pack2(float a, float b)
 {
