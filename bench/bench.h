@@ -66,10 +66,13 @@ typedef struct bench_timing_opts {
     double batch_seconds; /* a batch lasts at least about this long          */
     double max_seconds;   /* stop adding batches after this long in total    */
     int max_per_batch;    /* cap on launches per batch                       */
+    int stat_min;         /* 1: the fastest batch stands for the measurement, */
+                          /* else the median (bench_timing.us)               */
 } bench_timing_opts;
 
 typedef struct bench_timing {
     double median_us, min_us, max_us; /* per launch                       */
+    double us; /* the one the options chose (stat_min): GB/s come from it */
     int per_batch;                    /* launches between synchronizes    */
     int batches;
     double single_us; /* one launch + synchronize, after warm-up          */
@@ -130,6 +133,7 @@ typedef struct bench_meta {
     const char *x_dtype, *y_dtype; /* "f32", "f16", "bf16"                 */
     int backward;                  /* the gradient: y, dy read; dx written  */
     int reps;
+    int stat_min; /* time = the fastest batch, else the median          */
     double rotate_bytes;
     char date[64];
     char command[2048];

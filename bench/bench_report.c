@@ -65,7 +65,7 @@ static const char *worst_legend(const bench_meta *m)
 static int has_time(const bench_result *r)
 {
     return (r->status == BENCH_OK || r->status == BENCH_FAIL) &&
-           r->t.median_us > 0;
+           r->t.us > 0;
 }
 
 void bench_print_head(FILE *f, const bench_meta *m)
@@ -76,10 +76,11 @@ void bench_print_head(FILE *f, const bench_meta *m)
                "compute units, %s)\n",
             m->version, m->backend, m->device, m->vendor, m->compute_units,
             bench_bytes_str((double)m->global_mem_bytes, b1));
-    fprintf(f, "%s%s, x %s, y %s; time = median over up to %d batches of the "
+    fprintf(f, "%s%s, x %s, y %s; time = %s over up to %d batches of the "
                "per-launch time of back-to-back launches;\n",
             m->log_softmax ? "log-softmax" : "softmax",
-            m->backward ? " gradient" : "", m->x_dtype, m->y_dtype, m->reps);
+            m->backward ? " gradient" : "", m->x_dtype, m->y_dtype,
+            m->stat_min ? "the fastest" : "median", m->reps);
     fprintf(f, "cold L2 approximated by rotating buffers over >= %s; GB/s = "
                "(%s) / time;\n",
             bench_bytes_str(m->rotate_bytes, b2), bytes_counted(m));
@@ -116,7 +117,7 @@ void bench_print_rows(FILE *f, const bench_result *r, size_t first,
         snprintf(pct, sizeof pct, "-");
         snprintf(vs, sizeof vs, "%s", "");
         if (has_time(x)) {
-            snprintf(tus, sizeof tus, "%.1f", x->t.median_us);
+            snprintf(tus, sizeof tus, "%.1f", x->t.us);
             snprintf(gbs, sizeof gbs, "%.2f", x->gbps);
             if (x->pct_copy > 0)
                 snprintf(pct, sizeof pct, "%.1f", x->pct_copy);
@@ -273,9 +274,11 @@ int bench_write_json(const char *path, const bench_meta *m,
     json_str(f, m->command);
     fprintf(f, ",\n  \"x_dtype\": \"%s\",\n  \"y_dtype\": \"%s\",\n"
                "  \"direction\": \"%s\",\n  \"log_softmax\": %s,\n"
-               "  \"max_batches\": %d,\n  \"rotate_bytes\": %.0f,\n",
+               "  \"max_batches\": %d,\n  \"time_stat\": \"%s\",\n"
+               "  \"rotate_bytes\": %.0f,\n",
             m->x_dtype, m->y_dtype, m->backward ? "backward" : "forward",
-            m->log_softmax ? "true" : "false", m->reps, m->rotate_bytes);
+            m->log_softmax ? "true" : "false", m->reps,
+            m->stat_min ? "min" : "median", m->rotate_bytes);
     fprintf(f, "  \"bytes_counted\": \"%s\",\n", bytes_counted(m));
     fputs("  \"copy\": \"smax_buffer_copy of half the bytes counted (read, "
           "then written)\",\n  \"worst_rel\": ", f);

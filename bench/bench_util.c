@@ -328,5 +328,6 @@ smax_status bench_time(smax_context ctx, bench_launch_fn fn, void *user,
     out->median_us = bench_median(per, nb); /* sorts per */
     out->min_us = per[0];
     out->max_us = per[nb - 1];
+    out->us = opts->stat_min ? out->min_us : out->median_us;
     return SMAX_SUCCESS;
 }
