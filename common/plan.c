@@ -20,10 +20,6 @@
  * unit should hold of rows kept on-chip. */
 #define SMAX_MAX_ROW_GROUP 1024
 #define SMAX_RESIDENT_ITEMS 1024
-/* Group of the register-resident fused kernel. Small groups win there
- * (H100, 16384 x 2048: 96% of copy with 128 items, 89% with 256, 83% with
- * 512): a row slot waits only for its own group's barriers. */
-#define SMAX_REG_GROUP 128
 /* Up to this many items hold one gradient row of 16-bit y and dy in
  * registers (kept as read, smax_held_vec: 8 registers a vector pair). On
  * the H100, bf16 32768 x 8192 ran at 101.7% of copy there, 88-92% from

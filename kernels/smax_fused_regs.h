@@ -19,7 +19,16 @@
 /* Vectors a lane holds (smax_geometry.h says why 16-bit pairs hold two). */
 #define SMAX_FWD_RV SMAX_FWD_REG_VECTORS(SMAX_IN_BYTES, SMAX_OUT_BYTES)
 
-SMAX_KERNEL void SMAX_KNAME(smax_fused_regs)(
+/* Two 16-bit sides: 12 groups a compute unit (SMAX_FWD_REG_GROUPS_PER_CU). */
+#if SMAX_FWD_REG_GROUPS_PER_CU(SMAX_IN_BYTES, SMAX_OUT_BYTES) > 0
+#define SMAX_FWD_REG_BOUNDS                                                   \
+    SMAX_GROUPS_PER_CU(SMAX_REG_GROUP,                                        \
+                       SMAX_FWD_REG_GROUPS_PER_CU(SMAX_IN_BYTES,              \
+                                                  SMAX_OUT_BYTES))
+#else
+#define SMAX_FWD_REG_BOUNDS
+#endif
+SMAX_KERNEL void SMAX_FWD_REG_BOUNDS SMAX_KNAME(smax_fused_regs)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
     SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
     smax_i64 rows, int cols, int lanes, float scale,

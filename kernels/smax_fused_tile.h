@@ -85,7 +85,8 @@
     SMAX_TILE_ROWS(smax_tile_log, N, SURE, 1)
 SMAX_TILE_EVERY_WIDTH(SMAX_TILE_ROWS_BOTH)
 
-/* Groups of SMAX_TILE_GROUP items an SM should hold. Where both sides
+/* Groups of SMAX_TILE_GROUP items an SM should hold
+ * (SMAX_TILE_GROUPS_PER_CU, smax_geometry.h). Where both sides
  * are 16-bit a group's tiles take at most 2 x 16 KB (SMAX_TILE_LOAD_ELEMS
  * of 2 bytes an item, in and out), so sm_90's 228 KB of on-chip memory
  * holds 6 of them, and their registers are kept to 40 an item to match
@@ -93,8 +94,10 @@ SMAX_TILE_EVERY_WIDTH(SMAX_TILE_ROWS_BOTH)
  * 88.7 -> 94.2, x100 86.4 -> 89.1 on the H100,
  * bench/results/h100-2026-11-24d/2). An f32 side doubles a tile: 4
  * groups fit, which 56 registers allow. */
-#if SMAX_IN_BYTES == 2 && SMAX_OUT_BYTES == 2
-#define SMAX_TILE_BOUNDS SMAX_GROUPS_PER_CU(SMAX_TILE_GROUP, 6)
+#if SMAX_TILE_GROUPS_PER_CU(SMAX_IN_BYTES, SMAX_OUT_BYTES) > 0
+#define SMAX_TILE_BOUNDS                                                      \
+    SMAX_GROUPS_PER_CU(SMAX_TILE_GROUP,                                       \
+                       SMAX_TILE_GROUPS_PER_CU(SMAX_IN_BYTES, SMAX_OUT_BYTES))
 #else
 #define SMAX_TILE_BOUNDS
 #endif

@@ -30,6 +30,28 @@
  * the gradient, which keeps 16-bit y and dy as read, gained 1-2 points. */
 #define SMAX_FWD_REG_VECTORS(in_bytes, out_bytes) \
     ((in_bytes) == 2 && (out_bytes) == 2 ? 2 : SMAX_REG_VECTORS)
+/* Group of the forward register-resident kernel. Small groups win there
+ * (H100, 16384 x 2048: 96% of copy with 128 items, 89% with 256, 83% with
+ * 512): a row slot waits only for its own group's barriers. */
+#define SMAX_REG_GROUP 128
+
+/* Register budgets. A kernel that names a number of groups a compute unit
+ * here is compiled so that that many of its largest groups fit one unit's
+ * registers: CUDA and HIP through __launch_bounds__ (SMAX_GROUPS_PER_CU),
+ * OpenCL on NVIDIA, which has no per-kernel bound, through a program of
+ * its own built with -cl-nv-maxrregcount (backends/opencl/opencl_init.c).
+ * 0 leaves the count to the compiler.
+ * - The forward register kernel of two 16-bit sides: 12 groups of
+ *   SMAX_REG_GROUP items (40 registers an item; see SMAX_FWD_REG_VECTORS).
+ *   nvcc takes 40 unasked; NVIDIA's OpenCL compiler took more, and capped
+ *   to 40 its bf16 rows of 64-2048 columns ran 83-89 -> 96-99.5% of copy
+ *   on the H100 (bench/results/h100-2026-11-27e, call 1).
+ * - The tile kernel of two 16-bit sides: 6 groups of SMAX_TILE_GROUP items,
+ *   as many as its on-chip tiles allow (smax_fused_tile.h says why). */
+#define SMAX_FWD_REG_GROUPS_PER_CU(in_bytes, out_bytes) \
+    ((in_bytes) == 2 && (out_bytes) == 2 ? 12 : 0)
+#define SMAX_TILE_GROUPS_PER_CU(in_bytes, out_bytes) \
+    ((in_bytes) == 2 && (out_bytes) == 2 ? 6 : 0)
 /* A row whose start is not on the vector grid has up to SMAX_VEC - 1
  * elements past the vectors, which the lanes hold round-robin in
  * SMAX_REG_EXTRAS slots each; a row slot has at least SMAX_REG_MIN_LANES

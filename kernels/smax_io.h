@@ -231,14 +231,21 @@ SMAX_FN smax_vec smax_in_vec_of_bits(smax_u32x4 w)
     return v;
 }
 
-#if SMAX_IN_DTYPE == 1
+#if SMAX_IN_DTYPE == 1 && !defined(SMAX_CL_NVIDIA)
 #define smax_load_vec_in smax_ldv_f16
 #else
-SMAX_FN smax_vec smax_ldv_bf16(const SMAX_GLOBAL smax_u16 *p)
+/* Eight 16-bit inputs as one uint4, converted from their bits: bf16
+ * everywhere, and f16 in OpenCL on NVIDIA, whose compiler made
+ * vloada_half8 (SMAX_F16_LOAD8) eight 2-byte loads (the f16 register
+ * kernel's PTX: 34 2-byte loads -> two 16-byte ones and 18 2-byte ones
+ * for a row's edges; H100, f16 rows of 64-2048 columns 89-93 -> 95-100.6%
+ * of copy, with the register budget of smax_geometry.h;
+ * bench/results/h100-2026-11-27e, call 3). */
+SMAX_FN smax_vec smax_ldv_bits(const SMAX_GLOBAL smax_in_t *p)
 {
     return smax_in_vec_of_bits(*(const SMAX_GLOBAL smax_u32x4 *)p);
 }
-#define smax_load_vec_in smax_ldv_bf16
+#define smax_load_vec_in smax_ldv_bits
 #endif
 #endif
 

@@ -7,13 +7,8 @@
 
 static void release_all(struct smax_backend *be)
 {
-    for (int pair = 0; pair < SMAX_PAIR_COUNT; ++pair) {
-        for (int k = 0; k < SMAX_KERNEL_COUNT; ++k)
-            if (be->kernels[pair][k] != NULL)
-                clReleaseKernel(be->kernels[pair][k]);
-        if (be->programs[pair] != NULL)
-            smax_cl_program_put(be->programs[pair]);
-    }
+    for (int pair = 0; pair < SMAX_PAIR_COUNT; ++pair)
+        smax_cl_release_pair(be, pair);
     if (be->queue != NULL)
         clReleaseCommandQueue(be->queue);
     if (be->context != NULL)

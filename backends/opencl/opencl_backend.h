@@ -18,8 +18,13 @@ struct smax_backend {
     char options[256]; /* build options common to every dtype pair     */
     unsigned nv_sm;    /* NVIDIA compute capability, 10 * major + minor;
                           0 on other devices (opencl_init.c)            */
+    unsigned nv_registers; /* registers a group may take, on NVIDIA; 0
+                              elsewhere (opencl_init.c)                 */
     /* One program per dtype pair (3 * in + out), built on first use. */
     cl_program programs[SMAX_PAIR_COUNT];
+    /* The program a kernel with a register budget comes from where it is
+     * not the pair's (NVIDIA; opencl_init.c), else NULL. */
+    cl_program budget_programs[SMAX_PAIR_COUNT][SMAX_KERNEL_COUNT];
     cl_kernel kernels[SMAX_PAIR_COUNT][SMAX_KERNEL_COUNT];
 };
 
@@ -38,6 +43,9 @@ smax_status smax_cl_pick_device(smax_context ctx, cl_device_id *out);
 /* Fills ctx->info and ctx->traits from device queries and builds (or finds
  * in the process-wide cache) the f32 program. Context and queue are set. */
 smax_status smax_cl_init(smax_context ctx);
+/* Releases the kernels and programs of dtype pair `pair`, leaving it
+ * unbuilt. */
+void smax_cl_release_pair(struct smax_backend *be, int pair);
 /* The kernels of dtype pair `pair`, building its program on first use. */
 smax_status smax_cl_pair_kernels(smax_context ctx, int pair,
                                  cl_kernel **out);

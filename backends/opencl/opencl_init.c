@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "opencl_backend.h"
+#include "problem.h"
+#include "smax_geometry.h"
 
 /* Work-group sizes for the streaming kernels: enough items per group to
  * keep a GPU's memory pipes busy; on a CPU (PoCL) a group is a loop run by
@@ -15,6 +17,7 @@
  * no vendor header). */
 #define NV_COMPUTE_MAJOR 0x4000
 #define NV_COMPUTE_MINOR 0x4001
+#define NV_REGISTERS_PER_BLOCK 0x4002
 
 /* An NVIDIA device's compute capability as 10 * major + minor, for the
  * inline PTX an architecture has (kernels/smax_dialect.h); 0 elsewhere. */
@@ -30,6 +33,17 @@ static unsigned nv_compute_capability(cl_device_id d)
             CL_SUCCESS)
         return 0;
     return 10 * major + minor;
+}
+
+/* Registers a group may take on an NVIDIA device (as many as a compute
+ * unit has on every NVIDIA GPU since Kepler); 0 where not reported. */
+static unsigned nv_registers(cl_device_id d)
+{
+    cl_uint regs = 0;
+    if (clGetDeviceInfo(d, NV_REGISTERS_PER_BLOCK, sizeof regs, &regs,
+                        NULL) != CL_SUCCESS)
+        return 0;
+    return regs;
 }
 
 /* Local memory left to the driver, in bytes (see query_info). */
@@ -80,6 +94,8 @@ static smax_status query_info(smax_context ctx)
      * asynchronous copies (cp.async as inline PTX, kernels/smax_dialect.h),
      * as the CUDA backend does there */
     ctx->backend->nv_sm = nv_compute_capability(d);
+    ctx->backend->nv_registers = ctx->backend->nv_sm > 0 ? nv_registers(d)
+                                                         : 0;
     ctx->traits.async_keep = ctx->backend->nv_sm >= 80;
     ctx->traits.preferred_group = ctx->traits.is_cpu ? CPU_GROUP : GPU_GROUP;
     /* A CPU device runs a group to its end before it starts the next on
@@ -147,6 +163,78 @@ static void build_options(smax_context ctx, char *out, size_t len)
              nv_sm, extra != NULL ? extra : "");
 }
 
+void smax_cl_release_pair(struct smax_backend *be, int pair)
+{
+    for (int k = 0; k < SMAX_KERNEL_COUNT; ++k) {
+        if (be->kernels[pair][k] != NULL)
+            clReleaseKernel(be->kernels[pair][k]);
+        if (be->budget_programs[pair][k] != NULL)
+            smax_cl_program_put(be->budget_programs[pair][k]);
+        be->kernels[pair][k] = NULL;
+        be->budget_programs[pair][k] = NULL;
+    }
+    if (be->programs[pair] != NULL)
+        smax_cl_program_put(be->programs[pair]);
+    be->programs[pair] = NULL;
+}
+
+/* The groups a compute unit that kernel k of a pair with these element
+ * sizes is compiled for, and its largest group (its register budget,
+ * smax_geometry.h); 0 where it has none. */
+static int budget_groups(int k, int in_bytes, int out_bytes, int *items)
+{
+    switch (k) {
+    case SMAX_KERNEL_FUSED_REGS:
+        *items = SMAX_REG_GROUP;
+        return SMAX_FWD_REG_GROUPS_PER_CU(in_bytes, out_bytes);
+    case SMAX_KERNEL_FUSED_TILE:
+        *items = SMAX_TILE_GROUP;
+        return SMAX_TILE_GROUPS_PER_CU(in_bytes, out_bytes);
+    default:
+        return 0;
+    }
+}
+
+/* NVIDIA's OpenCL compiler caps registers only for a whole program, and a
+ * cap that suits one kernel costs others (bf16 rows of 4096 columns, held
+ * on-chip, lost 6 points under the short rows' cap). So a kernel with a
+ * register budget comes from a program of its own, built with the cap
+ * that lets its groups share a compute unit's registers, rounded down to
+ * the 8 registers an item is given at a time; kernels with the same cap
+ * share that program (the program cache). */
+static smax_status budget_kernels(smax_context ctx, int pair,
+                                  const char *options)
+{
+    struct smax_backend *be = ctx->backend;
+    if (be->nv_registers == 0)
+        return SMAX_SUCCESS;
+    const int in_bytes = (int)smax_dtype_bytes((smax_dtype)(pair / SMAX_DTYPE_COUNT));
+    const int out_bytes = (int)smax_dtype_bytes((smax_dtype)(pair % SMAX_DTYPE_COUNT));
+    for (int k = 0; k < SMAX_PORTABLE_KERNEL_COUNT; ++k) {
+        int items = 0;
+        const int groups = budget_groups(k, in_bytes, out_bytes, &items);
+        if (groups <= 0)
+            continue;
+        const unsigned cap =
+            be->nv_registers / ((unsigned)items * (unsigned)groups) & ~7u;
+        char capped[448];
+        snprintf(capped, sizeof capped, "%s -cl-nv-maxrregcount=%u", options,
+                 cap);
+        smax_status st =
+            smax_cl_program_get(ctx, capped, &be->budget_programs[pair][k]);
+        if (st != SMAX_SUCCESS)
+            return st;
+        cl_int err;
+        cl_kernel kernel = clCreateKernel(be->budget_programs[pair][k],
+                                          smax_kernel_names[k], &err);
+        if (err != CL_SUCCESS)
+            return smax_cl_fail(ctx, err, smax_kernel_names[k]);
+        clReleaseKernel(be->kernels[pair][k]);
+        be->kernels[pair][k] = kernel;
+    }
+    return SMAX_SUCCESS;
+}
+
 /* The program and kernels of one dtype pair. */
 static smax_status create_kernels(smax_context ctx, int pair)
 {
@@ -157,23 +245,20 @@ static smax_status create_kernels(smax_context ctx, int pair)
     smax_status st = smax_cl_program_get(ctx, options, &be->programs[pair]);
     if (st != SMAX_SUCCESS)
         return st;
-    for (int k = 0; k < SMAX_PORTABLE_KERNEL_COUNT; ++k) {
+    for (int k = 0; k < SMAX_PORTABLE_KERNEL_COUNT && st == SMAX_SUCCESS;
+         ++k) {
         cl_int err;
         be->kernels[pair][k] =
             clCreateKernel(be->programs[pair], smax_kernel_names[k], &err);
-        if (err != CL_SUCCESS) {
-            /* Leave the pair unbuilt, so a later call tries again. */
+        if (err != CL_SUCCESS)
             st = smax_cl_fail(ctx, err, smax_kernel_names[k]);
-            for (int j = 0; j < k; ++j)
-                clReleaseKernel(be->kernels[pair][j]);
-            for (int j = 0; j <= k; ++j)
-                be->kernels[pair][j] = NULL;
-            smax_cl_program_put(be->programs[pair]);
-            be->programs[pair] = NULL;
-            return st;
-        }
     }
-    return SMAX_SUCCESS;
+    if (st == SMAX_SUCCESS)
+        st = budget_kernels(ctx, pair, options);
+    /* On failure the pair is left unbuilt, so a later call tries again. */
+    if (st != SMAX_SUCCESS)
+        smax_cl_release_pair(be, pair);
+    return st;
 }
 
 smax_status smax_cl_pair_kernels(smax_context ctx, int pair, cl_kernel **out)
