@@ -51,6 +51,13 @@ typedef SMAX_CPU_V(ushort) smax_cpu_h;
 #define smax_cpu_as_f SMAX_CPU_V(as_float)
 #define smax_cpu_as_u SMAX_CPU_V(as_uint)
 #define smax_cpu_as_i SMAX_CPU_V(as_int)
+/* Each lane's index. */
+#if SMAX_CPU_W == 16
+#define SMAX_CPU_LANES \
+    ((smax_cpu_i)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+#else
+#define SMAX_CPU_LANES ((smax_cpu_i)(0, 1, 2, 3, 4, 5, 6, 7))
+#endif
 
 /* f16 moves through private bits: PoCL 3.1 takes vload_half8 and
  * vstore_half8 as 16-byte aligned (vmovdqa), where OpenCL asks only 2
@@ -261,6 +268,13 @@ SMAX_CPU_INLINE float smax_cpu_row_max(const __global smax_in_t *xr,
         ma = smax_cpu_vmax(ma, smax_cpu_load_scaled(xr + j, scale));
         j += SMAX_CPU_W;
     }
+    /* The tail as the row's last vector, which overlaps elements already
+     * taken: a maximum takes them twice unchanged. */
+    if (j < cols && cols >= SMAX_CPU_W) {
+        mb = smax_cpu_vmax(mb, smax_cpu_load_scaled(xr + cols - SMAX_CPU_W,
+                                                    scale));
+        j = cols;
+    }
     float r = smax_cpu_hmax(smax_cpu_max8_of(fmax(ma, mb)));
     for (; j < cols; ++j)
         r = smax_max_skip_nan(r, smax_load_scaled(xr, j, scale));
@@ -307,6 +321,24 @@ SMAX_CPU_INLINE float smax_cpu_row_sum(const __global smax_in_t *xr,
         }
         smax_cpu_kahan(&sa, &ca, pa);
         smax_cpu_kahan(&sb, &cb, pb);
+    }
+    /* Up to 2 * SMAX_CPU_W - 1 elements are left. Where the pass writes
+     * nothing to y (x is then unchanged, even where y is x), they are the
+     * row's last one or two vectors, the lanes already taken set to 0:
+     * one vector exponential each, where each element took the library's
+     * scalar one (rows of 1000 columns left 8 such, rows of 500 20). */
+    if (!keep && j < cols && cols >= SMAX_CPU_W) {
+        for (int n = 0; n < 2 && j < cols; ++n) {
+            const int at = j + SMAX_CPU_W <= cols ? j : cols - SMAX_CPU_W;
+            const smax_cpu_f e = smax_cpu_row_exp(
+                smax_cpu_load_scaled(xr + at, scale) - base, lift);
+            if (keep_local)
+                smax_cpu_vstore(e, 0, kl + at); /* the overlap: equal bits */
+            const smax_cpu_i lane = SMAX_CPU_LANES + at;
+            smax_cpu_kahan(&sb, &cb,
+                           select(e, (smax_cpu_f)(0.0f), lane < j));
+            j = at + SMAX_CPU_W;
+        }
     }
     /* s - c: the sums with what they lost */
     float r = smax_cpu_hsum(smax_cpu_sum8_of((sa - ca) + (sb - cb)));
