@@ -208,8 +208,10 @@ static smax_status budget_kernels(smax_context ctx, int pair,
     struct smax_backend *be = ctx->backend;
     if (be->nv_registers == 0)
         return SMAX_SUCCESS;
-    const int in_bytes = (int)smax_dtype_bytes((smax_dtype)(pair / SMAX_DTYPE_COUNT));
-    const int out_bytes = (int)smax_dtype_bytes((smax_dtype)(pair % SMAX_DTYPE_COUNT));
+    const int in_bytes =
+        (int)smax_dtype_bytes((smax_dtype)(pair / SMAX_DTYPE_COUNT));
+    const int out_bytes =
+        (int)smax_dtype_bytes((smax_dtype)(pair % SMAX_DTYPE_COUNT));
     for (int k = 0; k < SMAX_PORTABLE_KERNEL_COUNT; ++k) {
         int items = 0;
         const int groups = budget_groups(k, in_bytes, out_bytes, &items);
