@@ -45,12 +45,24 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_cluster)(
 #endif
 }
 
-/* Compiled for one group of 1024 items a compute unit, the largest a
- * row's group may be: 64 registers an item, what nvcc took unasked until
- * the chunks' edges moved onto the grid (smax_chunk_on_grid) made it take
- * 72, and 256-item groups lost one group of four a unit (H100, f32
- * 1335 x 50256 2941 -> 2553 GB/s; bench/results/h100-2026-11-27f). */
-SMAX_KERNEL void SMAX_GROUPS_PER_CU(1024, 1) SMAX_KNAME(smax_bwd_mb_cluster)(
+/* f32 y, dy and dx: compiled for SMAX_BWD_CLUSTER_GROUPS_PER_CU groups of
+ * SMAX_CLUSTER_BOUND_ITEMS (smax_geometry.h), 64 registers an item, what
+ * nvcc took unasked until the chunks' edges moved onto the grid
+ * (smax_chunk_on_grid) made it take 72, with which 256-item groups lost one
+ * group of four a compute unit (H100, f32 1335 x 50256 2941 -> 2553 GB/s;
+ * bench/results/h100-2026-11-27f, call 7). The other pairs took 56-64
+ * with the moved edges (16-bit y and dy the same 56 as before), and the
+ * bound would have changed their code (bf16: 64), so it is theirs only
+ * where measured. */
+#if SMAX_BWD_CLUSTER_GROUPS_PER_CU(SMAX_IN_BYTES, SMAX_OUT_BYTES) > 0
+#define SMAX_BWD_CLUSTER_BOUNDS                                               \
+    SMAX_GROUPS_PER_CU(SMAX_CLUSTER_BOUND_ITEMS,                              \
+                       SMAX_BWD_CLUSTER_GROUPS_PER_CU(SMAX_IN_BYTES,          \
+                                                      SMAX_OUT_BYTES))
+#else
+#define SMAX_BWD_CLUSTER_BOUNDS
+#endif
+SMAX_KERNEL void SMAX_BWD_CLUSTER_BOUNDS SMAX_KNAME(smax_bwd_mb_cluster)(
     const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
     const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off, smax_i64 dy_stride,
     SMAX_GLOBAL smax_out_t *dx, smax_i64 dx_off, smax_i64 dx_stride,
