@@ -131,7 +131,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_onchip)(
     const SMAX_GLOBAL smax_in_t *yr = y + y_off + k.c.row * y_stride;
     const SMAX_GLOBAL smax_in_t *dyr = dy + dy_off + k.c.row * dy_stride;
     SMAX_GLOBAL smax_out_t *dxr = dx + dx_off + k.c.row * dx_stride;
-    const smax_held h = smax_bwd_held_of(k.c, yr, dyr, dxr);
+    const smax_held h = smax_bwd_held_of(
+        smax_chunk_on_grid(k.c, smax_row_shift3(yr, dyr, dxr)), yr, dyr, dxr);
     const smax_partial mine =
         smax_bwd_held_keep(yr, dyr, h, ky, kd, red, SMAX_BWD_KEEP_BATCH(2),
                            flags, lid, lanes);

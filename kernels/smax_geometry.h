@@ -47,11 +47,18 @@
  *   to 40 its bf16 rows of 64-2048 columns ran 83-89 -> 96-99.5% of copy
  *   on the H100 (bench/results/h100-2026-11-27e, call 1).
  * - The tile kernel of two 16-bit sides: 6 groups of SMAX_TILE_GROUP items,
- *   as many as its on-chip tiles allow (smax_fused_tile.h says why). */
+ *   as many as its on-chip tiles allow (smax_fused_tile.h says why).
+ * - The gradient's cluster kernel of f32 y, dy and dx: one group of
+ *   SMAX_CLUSTER_BOUND_ITEMS items, the largest group a cluster's row may
+ *   have, i.e. 64 registers an item (smax_multiblock_cluster.h says why).
+ *   CUDA only: clusters have no OpenCL form. */
 #define SMAX_FWD_REG_GROUPS_PER_CU(in_bytes, out_bytes) \
     ((in_bytes) == 2 && (out_bytes) == 2 ? 12 : 0)
 #define SMAX_TILE_GROUPS_PER_CU(in_bytes, out_bytes) \
     ((in_bytes) == 2 && (out_bytes) == 2 ? 6 : 0)
+#define SMAX_CLUSTER_BOUND_ITEMS 1024
+#define SMAX_BWD_CLUSTER_GROUPS_PER_CU(in_bytes, out_bytes) \
+    ((in_bytes) == 4 && (out_bytes) == 4 ? 1 : 0)
 /* A row whose start is not on the vector grid has up to SMAX_VEC - 1
  * elements past the vectors, which the lanes hold round-robin in
  * SMAX_REG_EXTRAS slots each; a row slot has at least SMAX_REG_MIN_LANES

@@ -18,6 +18,7 @@ typedef struct smax_chunk {
     smax_i64 row;
     int index;
     int begin, end;
+    int last; /* the row's (or list's) last chunk: end is its end */
 } smax_chunk;
 
 SMAX_FN smax_chunk smax_chunk_of(smax_i64 g, int cols, int chunk_len,
@@ -28,6 +29,27 @@ SMAX_FN smax_chunk smax_chunk_of(smax_i64 g, int cols, int chunk_len,
     c.index = (int)(g - c.row * chunks);
     c.begin = c.index * chunk_len;
     c.end = cols - c.begin < chunk_len ? cols : c.begin + chunk_len;
+    c.last = c.end == cols;
+    return c;
+}
+
+/* Chunk c with its inner edges moved back onto the row's vector grid
+ * (`phase`: smax_row_shift* at the row's first element, -1 for none): by
+ * chunk_len alone, a row off the 16-byte grid has every chunk off it too,
+ * and each inner edge splits a vector, and its sector, between two groups,
+ * which each take their part element by element. Moved, only the row's
+ * first and last chunks have elements off the grid. A chunk then holds up
+ * to a vector less one element more than chunk_len, which the pad room of
+ * the planner's pitch holds. For the kernels that keep a chunk on-chip;
+ * every group of a row must move its chunk alike. */
+SMAX_FN smax_chunk smax_chunk_on_grid(smax_chunk c, int phase)
+{
+    if (phase > 0) {
+        if (c.begin > 0)
+            c.begin -= phase;
+        if (!c.last)
+            c.end -= phase;
+    }
     return c;
 }
 

@@ -275,7 +275,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_onchip)(
                         chunk_len, chunks, ticket_base, red, lid);
     const SMAX_GLOBAL smax_in_t *xr = x + x_off + k.c.row * x_stride;
     SMAX_GLOBAL smax_out_t *yr = y + y_off + k.c.row * y_stride;
-    const smax_held h = smax_fwd_held_of(k.c, xr, yr);
+    const smax_held h = smax_fwd_held_of(
+        smax_chunk_on_grid(k.c, smax_row_shift(xr, yr)), xr, yr);
     const int alone = SMAX_GROUP_COUNT() == chunks;
     const float lift = smax_held_lift(flags, alone);
     const smax_partial mine =
