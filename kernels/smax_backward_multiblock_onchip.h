@@ -32,6 +32,17 @@ SMAX_FN smax_held smax_bwd_held_of(smax_chunk c,
                             c.begin, c.end));
 }
 
+/* smax_bwd_held_of for the one-launch kernels: the chunk's inner edges on
+ * the row's vector grid (smax_chunk_on_grid). */
+SMAX_FN smax_held smax_bwd_held_on_grid(smax_chunk c,
+                                        const SMAX_GLOBAL smax_in_t *yr,
+                                        const SMAX_GLOBAL smax_in_t *dyr,
+                                        SMAX_GLOBAL smax_out_t *dxr)
+{
+    return smax_bwd_held_of(
+        smax_chunk_on_grid(c, smax_row_shift3(yr, dyr, dxr)), yr, dyr, dxr);
+}
+
 /* Phase 1: keeps the chunk of y (in ky) and dy (in kd) on-chip and
  * returns its partial (0, its share of S), fetching `batch` vector pairs
  * an item at a time (smax_bwd_keep_terms). Called by every item. */
@@ -131,8 +142,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_onchip)(
     const SMAX_GLOBAL smax_in_t *yr = y + y_off + k.c.row * y_stride;
     const SMAX_GLOBAL smax_in_t *dyr = dy + dy_off + k.c.row * dy_stride;
     SMAX_GLOBAL smax_out_t *dxr = dx + dx_off + k.c.row * dx_stride;
-    const smax_held h = smax_bwd_held_of(
-        smax_chunk_on_grid(k.c, smax_row_shift3(yr, dyr, dxr)), yr, dyr, dxr);
+    const smax_held h = smax_bwd_held_on_grid(k.c, yr, dyr, dxr);
     const smax_partial mine =
         smax_bwd_held_keep(yr, dyr, h, ky, kd, red, SMAX_BWD_KEEP_BATCH(2),
                            flags, lid, lanes);

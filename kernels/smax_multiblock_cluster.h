@@ -34,8 +34,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_cluster)(
     const smax_chunk c = smax_chunk_of(SMAX_GROUP_ID(), cols, chunk_len, chunks);
     const smax_in_t *xr = x + x_off + c.row * x_stride;
     smax_out_t *yr = y + y_off + c.row * y_stride;
-    const smax_held h =
-        smax_fwd_held_of(smax_chunk_on_grid(c, smax_row_shift(xr, yr)), xr, yr);
+    const smax_held h = smax_fwd_held_on_grid(c, xr, yr);
     const float lift = smax_held_lift(flags, 0);
     const smax_partial mine =
         smax_held_keep(xr, h, chunk, red, scale, 0, lift, lid, lanes);
@@ -50,10 +49,9 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_cluster)(
  * nvcc took unasked until the chunks' edges moved onto the grid
  * (smax_chunk_on_grid) made it take 72, with which 256-item groups lost one
  * group of four a compute unit (H100, f32 1335 x 50256 2941 -> 2553 GB/s;
- * bench/results/h100-2026-11-27f, call 7). The other pairs took 56-64
- * with the moved edges (16-bit y and dy the same 56 as before), and the
- * bound would have changed their code (bf16: 64), so it is theirs only
- * where measured. */
+ * bench/results/h100-2026-11-27f, call 7). The other pairs are left to
+ * nvcc: their counts kept their groups a unit, and the bound raised bf16's
+ * from 56 to 64. */
 #if SMAX_BWD_CLUSTER_GROUPS_PER_CU(SMAX_IN_BYTES, SMAX_OUT_BYTES) > 0
 #define SMAX_BWD_CLUSTER_BOUNDS                                               \
     SMAX_GROUPS_PER_CU(SMAX_CLUSTER_BOUND_ITEMS,                              \
@@ -82,8 +80,7 @@ SMAX_KERNEL void SMAX_BWD_CLUSTER_BOUNDS SMAX_KNAME(smax_bwd_mb_cluster)(
     const smax_in_t *yr = y + y_off + c.row * y_stride;
     const smax_in_t *dyr = dy + dy_off + c.row * dy_stride;
     smax_out_t *dxr = dx + dx_off + c.row * dx_stride;
-    const smax_held h = smax_bwd_held_of(
-        smax_chunk_on_grid(c, smax_row_shift3(yr, dyr, dxr)), yr, dyr, dxr);
+    const smax_held h = smax_bwd_held_on_grid(c, yr, dyr, dxr);
     const smax_partial mine =
         smax_bwd_held_keep(yr, dyr, h, ky, kd, red,
                            SMAX_BWD_KEEP_BATCH(SMAX_BWD_CLUSTER_KEEP_BATCH),

@@ -53,6 +53,16 @@ SMAX_FN smax_held smax_fwd_held_of(smax_chunk c,
                             c.begin, c.end));
 }
 
+/* smax_fwd_held_of for the one-launch kernels: the chunk's inner edges on
+ * the row's vector grid (smax_chunk_on_grid). */
+SMAX_FN smax_held smax_fwd_held_on_grid(smax_chunk c,
+                                        const SMAX_GLOBAL smax_in_t *xr,
+                                        SMAX_GLOBAL smax_out_t *yr)
+{
+    return smax_fwd_held_of(
+        smax_chunk_on_grid(c, smax_row_shift(xr, yr)), xr, yr);
+}
+
 #if defined(SMAX_ASYNC_KEEP)
 /* Stages of an item's copies in smax_held_keep_staged. */
 #define SMAX_KEEP_STAGES 4
@@ -275,8 +285,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_onchip)(
                         chunk_len, chunks, ticket_base, red, lid);
     const SMAX_GLOBAL smax_in_t *xr = x + x_off + k.c.row * x_stride;
     SMAX_GLOBAL smax_out_t *yr = y + y_off + k.c.row * y_stride;
-    const smax_held h = smax_fwd_held_of(
-        smax_chunk_on_grid(k.c, smax_row_shift(xr, yr)), xr, yr);
+    const smax_held h = smax_fwd_held_on_grid(k.c, xr, yr);
     const int alone = SMAX_GROUP_COUNT() == chunks;
     const float lift = smax_held_lift(flags, alone);
     const smax_partial mine =
