@@ -94,16 +94,26 @@ SMAX_FN float smax_fused_keep_max_async(const SMAX_GLOBAL smax_in_t *xr,
  * before any is used, the last batch predicated: a loop unrolled by the
  * compiler instead leaves a remainder that waits for its loads one by one
  * wherever an item's count of vectors is no multiple of the unrolling
- * (H100, f32 rows of 32000 columns: 73% of copy against 92% at 32768). */
+ * (H100, f32 rows of 32000 columns: 73% of copy against 92% at 32768).
+ * `lead` is the first vector of the row's (or chunk's) first item, the
+ * item with the most vectors: its count chooses the form for every item,
+ * so that a warp never runs both. Chosen item by item, a row whose items
+ * hold 4 and 5 vectors ran both forms one after the other, each a round
+ * trip to memory, in the warp where the counts change, and the row's
+ * group waited for it (H100, bf16 6710 x 10000: 93.6% of copy where
+ * 6721 x 9984, whose counts change between warps, ran 100.6). */
 SMAX_FN float smax_fused_keep_max(const SMAX_GLOBAL smax_in_t *xr,
-                                  SMAX_LOCAL smax_onchip_t *row, int first,
-                                  int end, int step, int shift, float scale)
+                                  SMAX_LOCAL smax_onchip_t *row, int lead,
+                                  int first, int end, int step, int shift,
+                                  float scale)
 {
     float m = -SMAX_INF;
 #if defined(SMAX_ASYNC_KEEP)
-    if (smax_async_keeps(first, end, step, scale))
+    if (smax_async_keeps(lead, end, step, scale))
         return smax_fused_keep_max_async(xr, row, first, end, step, shift,
                                          scale);
+#else
+    (void)lead;
 #endif
     for (int j0 = first; j0 < end; j0 += SMAX_KEEP_BATCH * step) {
         smax_fetched w[SMAX_KEEP_BATCH];
@@ -210,7 +220,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
 
     float m = -SMAX_INF;
     if (active) {
-        m = smax_fused_keep_max(xr, srow, sp.body + SMAX_VEC * lane,
+        m = smax_fused_keep_max(xr, srow, sp.body, sp.body + SMAX_VEC * lane,
                                 sp.body_end, step, pad, scale);
         for (int j = smax_scalar_first(lane, sp); j < cols;
              j = smax_scalar_next(j, lanes, sp))

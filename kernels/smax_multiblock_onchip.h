@@ -195,8 +195,9 @@ SMAX_FN smax_partial smax_held_keep(const SMAX_GLOBAL smax_in_t *xr,
         xh = smax_fetch_one(xr, jh);
     if (has_t)
         xt = smax_fetch_one(xr, jt);
-    float m = smax_fused_keep_max(xr, chunk, h.sp.body + SMAX_VEC * lid,
-                                  h.sp.body_end, step, -at, scale);
+    float m = smax_fused_keep_max(xr, chunk, h.sp.body,
+                                  h.sp.body + SMAX_VEC * lid, h.sp.body_end,
+                                  step, -at, scale);
     if (has_h)
         m = smax_max_skip_nan(m, smax_fused_stash_one(chunk, jh - at, xh, scale));
     for (int j = jh + lanes; j < h.sp.body; j += lanes)
