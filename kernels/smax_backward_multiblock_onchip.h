@@ -32,8 +32,9 @@ SMAX_FN smax_held smax_bwd_held_of(smax_chunk c,
                             c.begin, c.end));
 }
 
-/* smax_bwd_held_of for the one-launch kernels: the chunk's inner edges on
- * the row's vector grid (smax_chunk_on_grid). */
+/* smax_bwd_held_of for the cluster kernel: the chunk's inner edges on the
+ * row's vector grid (smax_chunk_on_grid). The device-memory exchange keeps
+ * chunk_len's (smax_bwd_mb_onchip says why). */
 SMAX_FN smax_held smax_bwd_held_on_grid(smax_chunk c,
                                         const SMAX_GLOBAL smax_in_t *yr,
                                         const SMAX_GLOBAL smax_in_t *dyr,
@@ -142,11 +143,11 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_onchip)(
     const SMAX_GLOBAL smax_in_t *yr = y + y_off + k.c.row * y_stride;
     const SMAX_GLOBAL smax_in_t *dyr = dy + dy_off + k.c.row * dy_stride;
     SMAX_GLOBAL smax_out_t *dxr = dx + dx_off + k.c.row * dx_stride;
-    /* The chunk's edges stay where chunk_len puts them: on the row's grid
-     * (smax_bwd_held_on_grid), this kernel ran aligned rows 3 points of
-     * copy slower (H100, f32 1024 x 262144 93.4, 92.7 -> 89.6, 90.1; 512 x
-     * 262144 and 1024 x 200000 alike) for 2 gained off the grid (256 x
-     * 262143), where the clusters keep theirs. */
+    /* The chunk's edges stay where chunk_len puts them. On the row's grid
+     * (smax_bwd_held_on_grid, which the clusters take) this kernel ran
+     * aligned rows 3 points of copy slower (H100, f32 1024 x 262144 93.4,
+     * 92.7 -> 89.6, 90.1; 512 x 262144 and 1024 x 200000 alike) for 2
+     * gained off the grid (256 x 262143). */
     const smax_held h = smax_bwd_held_of(k.c, yr, dyr, dxr);
     const smax_partial mine =
         smax_bwd_held_keep(yr, dyr, h, ky, kd, red, SMAX_BWD_KEEP_BATCH(2),
