@@ -281,6 +281,20 @@ SMAX_CPU_INLINE float smax_cpu_row_max(const __global smax_in_t *xr,
     return r;
 }
 
+/* Touches the cache lines of `next` (the next row) that match the 2 *
+ * SMAX_CPU_W elements of this row at j, by volatile byte loads whose values
+ * nobody uses: a CPU runs a group's items one after another on one thread,
+ * so the next item's maximum pass would otherwise wait for memory while
+ * the core has nothing else to do; touched during this row's sum pass,
+ * those misses overlap its exponentials. */
+SMAX_FN void smax_cpu_touch(const __global smax_in_t *next, int j)
+{
+    const __global volatile uchar *b =
+        (const __global volatile uchar *)(next + j);
+    for (int o = 0; o < 2 * SMAX_CPU_W * SMAX_IN_BYTES; o += 64)
+        (void)b[o];
+}
+
 /* Vectors a block of the sum pass adds plainly, per accumulator, before
  * its total joins the row's compensated sum: four plain additions and
  * one Kahan step, where each vector took a Kahan step (four operations). */
@@ -294,9 +308,10 @@ SMAX_CPU_INLINE float smax_cpu_row_max(const __global smax_in_t *xr,
  * and SMAX_CPU_W alone. */
 SMAX_CPU_INLINE float smax_cpu_row_sum(const __global smax_in_t *xr,
                                        __global smax_out_t *yr,
-                                       __local float *kl, int cols,
-                                       float scale, float base, float lift,
-                                       int keep, int keep_local)
+                                       __local float *kl,
+                                       const __global smax_in_t *next,
+                                       int cols, float scale, float base,
+                                       float lift, int keep, int keep_local)
 {
     smax_cpu_f sa = (smax_cpu_f)(0.0f), ca = sa, sb = sa, cb = sa;
     int j = 0;
@@ -304,6 +319,8 @@ SMAX_CPU_INLINE float smax_cpu_row_sum(const __global smax_in_t *xr,
         smax_cpu_f pa = (smax_cpu_f)(0.0f), pb = pa;
         for (int n = 0; n < SMAX_CPU_SUM_BLOCK && j + 2 * SMAX_CPU_W <= cols;
              ++n, j += 2 * SMAX_CPU_W) {
+            if (next)
+                smax_cpu_touch(next, j);
             const smax_cpu_f ea = smax_cpu_row_exp(
                 smax_cpu_load_scaled(xr + j, scale) - base, lift);
             const smax_cpu_f eb = smax_cpu_row_exp(
@@ -414,8 +431,8 @@ SMAX_FN void smax_cpu_finish_from_x(const __global smax_in_t *xr,
 /* One row, its three passes. */
 SMAX_CPU_INLINE void smax_cpu_row(const __global smax_in_t *xr,
                                   __global smax_out_t *yr, __local float *kl,
-                                  int cols, int keep_pitch, float scale,
-                                  int flags)
+                                  const __global smax_in_t *next, int cols,
+                                  int keep_pitch, float scale, int flags)
 {
     smax_partial total;
     total.m = smax_cpu_row_max(xr, cols, scale);
@@ -429,8 +446,11 @@ SMAX_CPU_INLINE void smax_cpu_row(const __global smax_in_t *xr,
         (SMAX_ADDR(kl) & (sizeof(smax_cpu_f) - 1u)) == 0;
     /* the sum and every output carry the lift: v * (1 / s) undoes it */
     const float lift = softmax ? SMAX_ROW_LIFT : 0.0f;
-    total.s = smax_cpu_row_sum(xr, yr, kl, cols, scale, base, lift, keep,
-                               keep_local);
+    /* the next row is touched where this pass writes nothing to y: f32
+     * softmax rows, which write their exponentials there, ran level or
+     * slower with it (PoCL, bench/results/pocl-2026-11-27g) */
+    total.s = smax_cpu_row_sum(xr, yr, kl, keep ? 0 : next, cols, scale,
+                               base, lift, keep, keep_local);
     const smax_row_total t = smax_row_total_of(total, flags);
     const float b = smax_softmax_b(t);
     if (keep)
@@ -459,11 +479,12 @@ SMAX_KERNEL void SMAX_KNAME(smax_cpu_rows)(
     const __global smax_in_t *xr = x + x_off + row * x_stride;
     __global smax_out_t *yr = y + y_off + row * y_stride;
     __local float *kl = smax_dyn_local + SMAX_LOCAL_ID() * keep_pitch;
+    const __global smax_in_t *next = row + 1 < rows ? xr + x_stride : 0;
     /* a scale of 1, the usual case, is compiled without its multiplies */
     if (scale == 1.0f)
-        smax_cpu_row(xr, yr, kl, cols, keep_pitch, 1.0f, flags);
+        smax_cpu_row(xr, yr, kl, next, cols, keep_pitch, 1.0f, flags);
     else
-        smax_cpu_row(xr, yr, kl, cols, keep_pitch, scale, flags);
+        smax_cpu_row(xr, yr, kl, next, cols, keep_pitch, scale, flags);
 #else /* never launched (see the top of this file) */
     (void)x, (void)x_off, (void)x_stride, (void)y, (void)y_off;
     (void)y_stride, (void)rows, (void)cols, (void)keep_pitch, (void)scale;
