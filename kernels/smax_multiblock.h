@@ -40,9 +40,10 @@ SMAX_FN smax_chunk smax_chunk_of(smax_i64 g, int cols, int chunk_len,
  * which each take their part element by element. Moved, only the row's
  * first and last chunks have elements off the grid. A chunk then holds up
  * to a vector less one element more than chunk_len, which the pad room of
- * the planner's pitch holds. For the kernels that keep a chunk on-chip
- * (smax_fwd_held_on_grid, smax_bwd_held_on_grid); every group of a row
- * must move its chunk alike. */
+ * the planner's pitch holds. Taken by the forward's one-launch kernels
+ * (smax_fwd_held_on_grid) and the gradient's clusters
+ * (smax_bwd_held_on_grid; its device-memory exchange keeps chunk_len's
+ * edges); every group of a row must move its chunk alike. */
 SMAX_FN smax_chunk smax_chunk_on_grid(smax_chunk c, int phase)
 {
     if (phase > 0) {
