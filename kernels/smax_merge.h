@@ -65,15 +65,12 @@ SMAX_FN float smax_max_skip_nan(float a, float b)
 #endif
 
 /* exp(d), d = x - m <= 0, of a term that is only summed, in a slice whose
- * maximum m is one of the terms (the streaming partials: online, the
- * re-read and the three-launch multi-block phase 1). With a 16-bit output
- * it is SMAX_ROW_EXP without subnormal results (SMAX_EXP2_FTZ): such a
- * term is below 2^-126 while the sum it joins holds exp(0) = 1, far under
- * its last place (docs/numerics.md), in one instruction on NVIDIA where
- * exp2f spends four. The 16-bit phase 1 of the three
- * launches issued from 87% of its scheduler slots at 57% of DRAM
- * bandwidth where f32's ran at 77% (H100, bf16 1 x 2^27 against f32 1 x
- * 2^26). Rows written as f32 keep SMAX_ROW_EXP (smax_exp_vec_shifted). */
+ * maximum m is one of the terms (smax_exp_vec_shifted: the streaming
+ * partials of online, the re-read tails and the three launches' phase 1).
+ * With a 16-bit output it is SMAX_ROW_EXP without subnormal results
+ * (SMAX_EXP2_FTZ), one instruction on NVIDIA where exp2f spends four: a
+ * flushed term is below 2^-126 while the sum it joins holds exp(0) = 1,
+ * far under its last place (docs/numerics.md). */
 #if defined(SMAX_OUT_DTYPE) && SMAX_OUT_DTYPE != 0
 #define SMAX_SUM_EXP(d) SMAX_EXP2_FTZ((d) * 1.4426950408889634f)
 #endif
