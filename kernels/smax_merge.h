@@ -64,17 +64,6 @@ SMAX_FN float smax_max_skip_nan(float a, float b)
 #define SMAX_ROW_EXP(d) SMAX_EXP(d)
 #endif
 
-/* exp(d), d = x - m <= 0, of a term that is only summed, in a slice whose
- * maximum m is one of the terms (smax_exp_vec_shifted: the streaming
- * partials of online, the re-read tails and the three launches' phase 1).
- * With a 16-bit output it is SMAX_ROW_EXP without subnormal results
- * (SMAX_EXP2_FTZ), one instruction on NVIDIA where exp2f spends four: a
- * flushed term is below 2^-126 while the sum it joins holds exp(0) = 1,
- * far under its last place (docs/numerics.md). */
-#if defined(SMAX_OUT_DTYPE) && SMAX_OUT_DTYPE != 0
-#define SMAX_SUM_EXP(d) SMAX_EXP2_FTZ((d) * 1.4426950408889634f)
-#endif
-
 /* exp(d) * 2^lift, d = x - m <= 0, for rows held whole by one row slot
  * (the flat tiles' row pass), whose sum and outputs undo the lift: with a
  * 16-bit output, 2^(d * log2(e) + lift) in one FMA and exp2 without
