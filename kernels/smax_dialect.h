@@ -24,6 +24,7 @@
 #define SMAX_EXP2(x) exp2(x)
 #define SMAX_EXP2_FTZ(x) exp2(x) /* the CUDA/HIP definition says why */
 #define SMAX_GROUPS_PER_CU(items, groups) /* the compiler's own choice */
+#define SMAX_REGISTERS_AT_MOST(n) /* the compiler's own choice */
 #define SMAX_FMA(a, b, c) fma(a, b, c)
 #define SMAX_FMAX(a, b) fmax(a, b)
 #define SMAX_LOG(x) log(x)
@@ -381,6 +382,16 @@ SMAX_FN float smax_exp2_ftz(float x)
 #define SMAX_GROUPS_PER_CU(items, groups) __launch_bounds__(items)
 #else
 #define SMAX_GROUPS_PER_CU(items, groups) __launch_bounds__(items, groups)
+#endif
+/* Registers an item may take, at most, in a kernel launched with groups of
+ * several sizes (so __launch_bounds__ cannot say it): nvcc 12.4 and later
+ * (__maxnreg__); elsewhere the compiler's own choice. */
+#if defined(SMAX_DIALECT_CUDA) && !defined(SMAX_DIALECT_HIP) && \
+    (__CUDACC_VER_MAJOR__ > 12 ||                                 \
+     (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 4))
+#define SMAX_REGISTERS_AT_MOST(n) __maxnreg__(n)
+#else
+#define SMAX_REGISTERS_AT_MOST(n)
 #endif
 /* x * scale rounded on its own: the scaled input is an f32 value (as the
  * reference assumes), never contracted into an FMA with what follows. */

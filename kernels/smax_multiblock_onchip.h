@@ -268,7 +268,14 @@ SMAX_FN void smax_held_write(SMAX_GLOBAL smax_out_t *yr, smax_held h,
                                         t, keep_x, lift));
 }
 
-SMAX_KERNEL void SMAX_KNAME(smax_mb_onchip)(
+/* f32 x, 16-bit y: SMAX_COOP_REGISTERS (smax_geometry.h says why). */
+#if SMAX_COOP_REGISTERS(SMAX_IN_BYTES, SMAX_OUT_BYTES) > 0
+#define SMAX_MB_ONCHIP_BOUNDS                                                 \
+    SMAX_REGISTERS_AT_MOST(SMAX_COOP_REGISTERS(SMAX_IN_BYTES, SMAX_OUT_BYTES))
+#else
+#define SMAX_MB_ONCHIP_BOUNDS
+#endif
+SMAX_KERNEL void SMAX_MB_ONCHIP_BOUNDS SMAX_KNAME(smax_mb_onchip)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
     SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
     int cols, int chunk_len, int chunks, int chunk_pitch,
