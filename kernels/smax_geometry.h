@@ -72,9 +72,8 @@
  * spilled and ran 0.5-1.2 points slower (call 2). 0: the compiler's
  * choice. CUDA only: HIP on NVIDIA compiles with nvcc 11.8, which has no
  * such bound, and OpenCL's register cap is a whole program's. */
-#define SMAX_COOP_F32_IN_REGISTERS 40
 #define SMAX_COOP_REGISTERS(in_bytes, out_bytes) \
-    ((in_bytes) == 4 && (out_bytes) == 2 ? SMAX_COOP_F32_IN_REGISTERS : 0)
+    ((in_bytes) == 4 && (out_bytes) == 2 ? 40 : 0)
 /* A row whose start is not on the vector grid has up to SMAX_VEC - 1
  * elements past the vectors, which the lanes hold round-robin in
  * SMAX_REG_EXTRAS slots each; a row slot has at least SMAX_REG_MIN_LANES
