@@ -710,14 +710,42 @@ static void set_one_launch(const smax_problem *p, smax_exec_plan *plan,
     plan->merge_levels = 1;
 }
 
-/* Elements of each of a row's `chunks` one-launch chunks: whole 16-byte
- * vectors of a group's on-chip pitch, and at least a vector an item. */
+/* Vectors (16 bytes of the narrower of a plan's element types) between
+ * the edges a one-launch chunk may have: 128 bytes, a line of the
+ * device's cache, so that where a row starts on a line its groups share
+ * no line and no 32-byte sector. Rounded to 16 bytes only, a 16-bit
+ * row's inner edges fell mid-sector wherever the row's share was an odd
+ * number of vectors (H100: f16 1024 x 262144 in 14 chunks of 18728
+ * elements 96.5% of copy, in 16 of 16384 99.7-100.0; bench/results/
+ * h100-2026-11-28, call 2). H100, ABBA against edges on 16 bytes
+ * (bench/results/h100-2026-11-28b, call 1), % of copy: clusters of 16-bit
+ * rows, f16 -> bf16 1024 x 262144 96.8, 94.2 -> 99.5, 98.6, 4096 x
+ * 128256 97.8, 96.6 -> 98.7, 98.4, 2048 x 128256 97.0, 96.9 -> 98.6,
+ * 97.8, the gradient of bf16 y, dy 4096 x 128256 95.5, 95.7 -> 96.4,
+ * 97.7; f32 rows (edges already on sectors) and the aligned chunks of
+ * 256 x 1M level. */
+#define SMAX_CHUNK_EDGE_VECTORS 8
+
+static int64_t chunk_edge(const smax_exec_plan *plan)
+{
+    return (int64_t)plan->vec * SMAX_CHUNK_EDGE_VECTORS;
+}
+
+/* `len` elements rounded up to whole chunk edges. */
+static int64_t chunk_edge_up(const smax_exec_plan *plan, int64_t len)
+{
+    return ceil_div(len, chunk_edge(plan)) * chunk_edge(plan);
+}
+
+/* Elements of each of a row's `chunks` one-launch chunks: whole lines
+ * (chunk_edge_up) of a group's on-chip pitch, and at least a vector an
+ * item. */
 static int64_t onchip_chunk_len(smax_context ctx, const smax_problem *p,
                                 const smax_exec_plan *plan, int64_t chunks)
 {
     const int64_t min_len = (int64_t)plan->vec * group_size(ctx);
-    const int64_t len = (ceil_div(p->cols, chunks) + 7) & ~(int64_t)7;
-    return len < min_len ? min_len : len;
+    const int64_t len = ceil_div(p->cols, chunks);
+    return chunk_edge_up(plan, len < min_len ? min_len : len);
 }
 
 /* On-chip bytes a one-launch chunk keeps per column: the row, or y and
@@ -864,9 +892,8 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
     int64_t per_row = p->rows < cus ? cus / p->rows : 1;
     if (ctx->traits.test_reread && per_row < 2 && cus >= 2)
         per_row = 2; /* rows of several chunks, however many rows */
-    int64_t len = (ceil_div(p->cols, per_row) + 7) & ~(int64_t)7;
-    if (len < min_len)
-        len = min_len;
+    int64_t len = ceil_div(p->cols, per_row);
+    len = chunk_edge_up(plan, len < min_len ? min_len : len);
     /* The head of each chunk that the group's on-chip memory holds is kept
      * there, read once, where the streamed tails then fit the cache; where
      * they do not, keeping only delays the stream (H100, % of copy against
@@ -884,6 +911,9 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
         keep = len / 2 & ~(int64_t)7;
     if (keep > len)
         keep = len;
+    /* The streamed tail starts on a chunk edge too. */
+    if (!ctx->traits.test_reread)
+        keep -= keep % chunk_edge(plan);
     /* Bytes of input the heads keep: each row keeps keep of every len. */
     const uint64_t kept_bytes = (uint64_t)ceil_div(p->cols, len) *
                                 (uint64_t)keep * in_bytes / (uint64_t)p->cols;
