@@ -261,10 +261,19 @@ class Smax:
 # measurement on the GPU
 
 class Timer:
-    def __init__(self, torch, reps, warmup, budget_s):
+    def __init__(self, torch, reps, warmup, budget_s, flush="write"):
         self.torch = torch
         self.reps, self.warmup, self.budget_s = reps, warmup, budget_s
-        self.flush = torch.empty(FLUSH_BYTES // 4, dtype=torch.float32, device="cuda")
+        buf = torch.zeros(FLUSH_BYTES // 4, dtype=torch.float32, device="cuda")
+        if flush == "write":
+            # triton.testing.do_bench's way: the cache is left full of
+            # dirty lines, which the timed launch then writes back.
+            self.flush_l2 = buf.zero_
+        else:
+            # A read leaves the cache clean: the timed launch starts cold
+            # and writes back nothing of the flush.
+            sink = torch.empty((), dtype=torch.float32, device="cuda")
+            self.flush_l2 = lambda: torch.sum(buf, 0, out=sink)
 
     def __call__(self, fn):
         """Median (and min, max) device time of fn in microseconds."""
@@ -274,7 +283,7 @@ class Timer:
         torch.cuda.synchronize()
         # One probe run decides how many repetitions fit the time budget.
         t0 = time.perf_counter()
-        self.flush.zero_()
+        self.flush_l2()
         fn()
         torch.cuda.synchronize()
         once = time.perf_counter() - t0
@@ -284,7 +293,7 @@ class Timer:
         start = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
         end = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
         for i in range(reps):
-            self.flush.zero_()      # evicts L2; enqueued before the start event
+            self.flush_l2()         # evicts L2; enqueued before the start event
             start[i].record()
             fn()
             end[i].record()
@@ -352,7 +361,7 @@ def run_gpu(args, shapes):
                 meta["smax_backend"] = smax.backend
                 meta["smax_lib"] = os.path.abspath(args.lib)
                 meta["smax_device"] = smax.info.name.decode(errors="replace")
-        timer = Timer(torch, args.reps, args.warmup, args.budget)
+        timer = Timer(torch, args.reps, args.warmup, args.budget, args.flush)
         total = len(shapes)
         t_start = time.perf_counter()
         for si, (rows, cols) in enumerate(shapes, 1):
@@ -815,13 +824,14 @@ def write_markdown(path, meta, results, plots):
             lines.append("| %s | `%s` |" % (k, meta[k]))
     lines += ["", "Command: `%s`" % meta.get("command", ""), "",
               "Effective bandwidth = %s, each byte counted once, divided by the "
-              "median device time (CUDA events, L2 flushed by a 256 MB write before every "
+              "median device time (CUDA events, L2 flushed by a 256 MB %s before every "
               "launch). %% of copy = this bandwidth / that of a `copy_` of as many bytes "
               "(half read, half written) in this run (the best of three buffer pairs). "
               "`*` = failed THE accuracy rule of tests/support for this dtype and direction "
               "(%s), n/a = forced algorithm not supported for the shape. Targets: "
               "PRODUCT.md section 6 (CUDA on H100)." % (
-                  meta.get("bytes_counted", "?"), check_rule_name(meta)), "",
+                  meta.get("bytes_counted", "?"), meta.get("flush", "write"),
+                  check_rule_name(meta)), "",
               "## % of device-to-device copy", "", md_table(h1, l1), "",
               "## Effective bandwidth (GB/s)", "", md_table(h2, l2), "",
               "## Median time (us)", "", md_table(h3, l3), ""]
@@ -900,7 +910,7 @@ def common_meta(args):
             "host": platform.node(), "python": platform.python_version(),
             "log_softmax": bool(args.log), "reps": args.reps, "warmup": args.warmup,
             "dtype": args.dtype, "direction": "backward" if args.backward else "forward",
-            "flush_bytes": FLUSH_BYTES,
+            "flush_bytes": FLUSH_BYTES, "flush": getattr(args, "flush", "write"),
             "bytes_counted": ("y and dy read, dx written" if args.backward
                               else "x read, y written")
                              + " (%d-byte elements)" % ELEM_BYTES[args.dtype]}
@@ -1081,6 +1091,9 @@ def main(argv=None):
     ap.add_argument("--warmup", type=int, default=3)
     ap.add_argument("--budget", type=float, default=2.5,
                     help="seconds one measurement may take; fewer reps (>= 3) past it")
+    ap.add_argument("--flush", default="write", choices=["write", "read"],
+                    help="how the L2 is emptied before each timed launch: a write of "
+                         "256 MB (as triton.testing.do_bench) or a read of them")
     ap.add_argument("--quick", action="store_true", help="5 reps, 1 warm-up, 1 s budget")
     ap.add_argument("--log", action="store_true", help="log-softmax")
     ap.add_argument("--dtype", default="f32", choices=sorted(ELEM_BYTES),

@@ -987,31 +987,45 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
+/* Rows that fit one group's on-chip memory and that a compute unit holds
+ * fewer of than this run as thread-block clusters (plan_cluster_row). */
+#define SMAX_CLUSTER_ROW_GROUPS_PER_CU 3
+
 /* A row that fits one group's on-chip memory runs as a thread-block
- * cluster, where the device has them, if it leaves fewer than two groups a
- * compute unit (a unit then holds several groups, one loading while
- * another writes) or, forward, if its rows are fewer than a quarter of the
- * units and too long for registers. H100, forced fused vs cluster, same run
- * (bench/results/h100-2026-11-24b): f32 rows of 32000 77.7 -> 93.7% of
- * copy (256 rows), 91.0 -> 96.8 (1024), 8192 x 50257 95.0 -> 96.9; bf16
- * 4096 x 65536 93.7 -> 98.8, 512 x 65536 75.9 -> 89.5, 32 x 32000 54.9 ->
- * 61.8; where two groups or more fit a unit and the rows are more, fused
- * ran level or ahead (bf16 8192 x 50257 95.4 vs 94.5, 256 x 32000 82.3 vs
- * 75.9). The gradient too, since its clusters fetch y and dy in batches
- * (bench/results/h100-2026-11-25c, call 1): f32 1024 x 20000 85.5 ->
- * 99.7, 2048 x 20000 87.3 -> 100.7, 4096 x 24000 88.7 -> 101.0, 1024 x
- * 28000 89.3 -> 99.9, 128 x 16384 82.7 -> 85.3; bf16 1024 x 40000 86.7
- * -> 99.4, 8192 x 50257 86.7 -> 89.7, 32 x 32000 63.5 -> 68.8; level
- * where the fused row takes few rounds an item (f32 8192 x 15000, bf16
- * 4096 x 32768), 2.4 behind at bf16 64 x 32000; fused where two groups
- * fit (f32 16384 x 8193 100.4 vs 91.1). Few gradient rows that leave a
- * unit several groups stay fused (bf16 32 x 16384 85.1, as a cluster 72.6;
- * call 2), while f32 32 x 16384, one group a unit, gained 61.3 -> 69.0.
+ * cluster, where the device has them, if it leaves fewer than
+ * SMAX_CLUSTER_ROW_GROUPS_PER_CU groups a compute unit (where a unit holds
+ * more, one group loads while others write) or, forward, if its rows are
+ * fewer than a quarter of the units and too long for registers. H100,
+ * forced fused vs cluster, same run (bench/results/h100-2026-11-24b):
+ * f32 rows of 32000 77.7 -> 93.7% of copy (256 rows), 91.0 -> 96.8
+ * (1024), 8192 x 50257 95.0 -> 96.9; bf16 4096 x 65536 93.7 -> 98.8, 512
+ * x 65536 75.9 -> 89.5, 32 x 32000 54.9 -> 61.8. The gradient too, since
+ * its clusters fetch y and dy in batches (bench/results/h100-2026-11-25c,
+ * call 1): f32 1024 x 20000 85.5 -> 99.7, 2048 x 20000 87.3 -> 100.7,
+ * 4096 x 24000 88.7 -> 101.0, 1024 x 28000 89.3 -> 99.9, 128 x 16384 82.7
+ * -> 85.3; bf16 1024 x 40000 86.7 -> 99.4, 8192 x 50257 86.7 -> 89.7, 32
+ * x 32000 63.5 -> 68.8; few gradient rows that leave a unit several
+ * groups stay fused (bf16 32 x 16384 85.1, as a cluster 72.6; call 2),
+ * while f32 32 x 16384, one group a unit, gained 61.3 -> 69.0. Rows that
+ * leave two groups a unit had stayed fused while clusters' 16-bit chunks
+ * met mid-sector; since their edges are on lines (chunk_edge), clusters
+ * win there too. H100, ABBA, three against two (bench/results/h100-2026-
+ * 11-28b, call 3), % of copy: bf16 8192 x 50257 96.0, 95.3 -> 98.2, 97.5,
+ * 2048 x 50257 92.9, 93.5 -> 94.8, 95.2, f16 8192 x 50257 95.4, 96.0 ->
+ * 96.8, 97.1, f32 2048 x 28000 93.5, 93.5 -> 97.4, 97.2, 8192 x 25000
+ * 97.7, 96.9 -> 98.4, 98.2; the gradient's f32 4096 x 14000 83.3, 82.7 ->
+ * 100.7, 100.4, 8192 x 10000 98.6, 98.6 -> 101.0, 100.9, bf16 4096 x
+ * 28000 79.6, 80.2 -> 100.7, 99.6, 8192 x 25000 93.8, 94.8 -> 101.4,
+ * 101.6; one loss, f32 8192 x 20000 99.0, 99.1 -> 97.4, 98.1. Rows that
+ * leave three groups stay fused (bf16 16384 x 32768 fused 99.2, as a
+ * cluster 98.8; 256 x 32000 84.6 against 81.2; call 2; the gradient's f32
+ * 16384 x 8193 100.4 against 91.1, h100-2026-11-25c).
  * Returns 0, the plan untouched, where no cluster is planned. */
 static int plan_cluster_row(smax_context ctx, const smax_problem *p,
                             smax_exec_plan *plan)
 {
-    const int holds_few = 2 * p->cols * onchip_col_bytes(plan) >
+    const int holds_few = SMAX_CLUSTER_ROW_GROUPS_PER_CU * p->cols *
+                              onchip_col_bytes(plan) >
                           (int64_t)ctx->traits.max_local_dynamic;
     const int rows_few = plan->direction == SMAX_FORWARD &&
                          4 * p->rows < (int64_t)ctx->info.compute_units &&

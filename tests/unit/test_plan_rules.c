@@ -120,7 +120,7 @@ static int is_cluster(const smax_exec_plan *p)
 }
 
 /* Rows that fit on-chip (the gradient's y and dy) are clusters where they
- * leave fewer than two groups a compute unit, or, forward, where the rows
+ * leave fewer than three groups a compute unit, or, forward, where the rows
  * are fewer than a quarter of the units and too long for registers; fused
  * otherwise. */
 static void test_cluster_rows(void)
@@ -135,14 +135,17 @@ static void test_cluster_rows(void)
         {SMAX_FORWARD, SMAX_DTYPE_F32, 8192, 50257, 1},  /* 1 a unit     */
         {SMAX_FORWARD, SMAX_DTYPE_F32, 1024, 32000, 1},  /* 1 a unit     */
         {SMAX_FORWARD, SMAX_DTYPE_BF16, 4096, 65536, 1}, /* 1 a unit     */
-        {SMAX_FORWARD, SMAX_DTYPE_BF16, 8192, 50257, 0}, /* 2 a unit     */
+        {SMAX_FORWARD, SMAX_DTYPE_BF16, 8192, 50257, 1}, /* 2 a unit     */
+        {SMAX_FORWARD, SMAX_DTYPE_F32, 2048, 28000, 1},  /* 2 a unit     */
+        {SMAX_FORWARD, SMAX_DTYPE_BF16, 16384, 32768, 0}, /* 3 a unit    */
         {SMAX_FORWARD, SMAX_DTYPE_BF16, 256, 32000, 0},  /* 3 a unit     */
         {SMAX_FORWARD, SMAX_DTYPE_BF16, 32, 32000, 1},   /* 32 rows      */
         {SMAX_FORWARD, SMAX_DTYPE_BF16, 24, 1024, 0},    /* registers    */
         {SMAX_FORWARD, SMAX_DTYPE_BF16, 24, 4096, 1},    /* past them    */
         {SMAX_BACKWARD, SMAX_DTYPE_BF16, 1024, 32000, 1}, /* 1 a unit    */
         {SMAX_BACKWARD, SMAX_DTYPE_F32, 1024, 20000, 1},  /* 1 a unit    */
-        {SMAX_BACKWARD, SMAX_DTYPE_F32, 16384, 8193, 0},  /* 2 a unit    */
+        {SMAX_BACKWARD, SMAX_DTYPE_F32, 4096, 14000, 1},  /* 2 a unit    */
+        {SMAX_BACKWARD, SMAX_DTYPE_F32, 16384, 8193, 0},  /* 3 a unit    */
         {SMAX_BACKWARD, SMAX_DTYPE_BF16, 8192, 16384, 0}, /* 3 a unit    */
         {SMAX_BACKWARD, SMAX_DTYPE_BF16, 32, 16384, 0},   /* 3 a unit    */
         {SMAX_BACKWARD, SMAX_DTYPE_F32, 32, 16384, 1},    /* 1 a unit    */
@@ -692,8 +695,41 @@ static void test_coop_chunk_floor(void)
           p.chunks, p.reason);
 }
 
+/* One-launch chunks start and end on 128-byte lines of the narrower
+ * element type (8 vectors), and so do re-read heads: 16-bit rows whose
+ * share is an odd number of vectors (bf16 1024 x 262144 in 14 chunks)
+ * had split 32-byte sectors between two groups (plan.c, chunk_edge). */
+static void test_chunk_edges(void)
+{
+    struct smax_context_s c = h100();
+    const struct {
+        smax_direction dir;
+        smax_dtype t;
+        int64_t rows, cols;
+    } cases[] = {{SMAX_FORWARD, SMAX_DTYPE_BF16, 1024, 262144},
+                 {SMAX_FORWARD, SMAX_DTYPE_F16, 4096, 128256},
+                 {SMAX_FORWARD, SMAX_DTYPE_BF16, 8192, 50257},
+                 {SMAX_FORWARD, SMAX_DTYPE_F32, 512, 128256},
+                 {SMAX_FORWARD, SMAX_DTYPE_BF16, 256, 1000000},
+                 {SMAX_BACKWARD, SMAX_DTYPE_BF16, 4096, 128256},
+                 {SMAX_FORWARD, SMAX_DTYPE_BF16, 1, 1 << 24},
+                 {SMAX_FORWARD, SMAX_DTYPE_F32, 1, 1 << 23}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const smax_exec_plan p = plan_of(&c, cases[i].dir, cases[i].t,
+                                         cases[i].rows, cases[i].cols);
+        const int edge = 8 * p.vec;
+        CHECK(p.algorithm == SMAX_ALGO_MULTIBLOCK && p.cooperative &&
+                  p.chunks > 1 && p.chunk_len % edge == 0 &&
+                  p.keep_len % edge == 0,
+              "case %zu, %lld x %lld: %d chunks of %d, head %d, edge %d (%s)",
+              i, (long long)cases[i].rows, (long long)cases[i].cols, p.chunks,
+              p.chunk_len, p.keep_len, edge, p.reason);
+    }
+}
+
 int main(void)
 {
+    test_chunk_edges();
     test_coop_chunk_floor();
     test_reread_keep();
     test_cpu_rows_slots();
