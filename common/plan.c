@@ -712,18 +712,19 @@ static void set_one_launch(const smax_problem *p, smax_exec_plan *plan,
 
 /* Vectors (16 bytes of the narrower of a plan's element types) between
  * the edges a one-launch chunk may have: 128 bytes, a line of the
- * device's cache, so that where a row starts on a line its groups share
- * no line and no 32-byte sector. Rounded to 16 bytes only, a 16-bit
- * row's inner edges fell mid-sector wherever the row's share was an odd
- * number of vectors (H100: f16 1024 x 262144 in 14 chunks of 18728
- * elements 96.5% of copy, in 16 of 16384 99.7-100.0; bench/results/
- * h100-2026-11-28, call 2). H100, ABBA against edges on 16 bytes
- * (bench/results/h100-2026-11-28b, call 1), % of copy: clusters of 16-bit
- * rows, f16 -> bf16 1024 x 262144 96.8, 94.2 -> 99.5, 98.6, 4096 x
- * 128256 97.8, 96.6 -> 98.7, 98.4, 2048 x 128256 97.0, 96.9 -> 98.6,
- * 97.8, the gradient of bf16 y, dy 4096 x 128256 95.5, 95.7 -> 96.4,
- * 97.7; f32 rows (edges already on sectors) and the aligned chunks of
- * 256 x 1M level. */
+ * device's cache, so that where a row starts on a line each chunk does
+ * too, and a warp's 512-byte request in it touches 16 sectors of 32 bytes,
+ * not 17. Rounded to 16 bytes only, a 16-bit row's chunks started
+ * mid-sector wherever the row's share was an odd number of vectors; f32
+ * chunks 64 bytes off a line but on a sector ran level, and the split
+ * edges alone are too few to count (13 sectors of a 512 KB row). H100,
+ * ABBA against edges on 16 bytes (bench/results/h100-2026-11-28b, call
+ * 1), % of copy: clusters of 16-bit rows, f16 -> bf16 1024 x 262144 in
+ * 14 chunks 96.8, 94.2 -> 99.5, 98.6, 4096 x 128256 97.8, 96.6 -> 98.7,
+ * 98.4, 2048 x 128256 97.0, 96.9 -> 98.6, 97.8, the gradient of bf16 y,
+ * dy 4096 x 128256 95.5, 95.7 -> 96.4, 97.7; f32 rows (f32 512 x 128256
+ * in 14 chunks 64 bytes off a line) and the aligned chunks of 256 x 1M
+ * level. */
 #define SMAX_CHUNK_EDGE_VECTORS 8
 
 static int64_t chunk_edge(const smax_exec_plan *plan)
