@@ -165,6 +165,30 @@ int64_t conf_cols_for_chunks(conf_suite *s, const conf_variant *v,
     return -1;
 }
 
+int64_t conf_cols_for_most_chunks(conf_suite *s, const conf_variant *v,
+                                  int64_t rows, int64_t most, int64_t limit,
+                                  int64_t *got)
+{
+    smax_plan_info pi;
+    int64_t best = -1;
+    *got = 0;
+    for (int64_t cols = 1; cols <= limit; ++cols) {
+        if (conf_plan(s, v, rows, cols, SMAX_ALGO_MULTIBLOCK, &pi) !=
+            SMAX_SUCCESS)
+            continue;
+        const int64_t c = pi.chunks_per_row;
+        if (c >= 2 && c <= most && c > *got) {
+            *got = c;
+            best = cols;
+            if (c == most)
+                break;
+        }
+        if (c > most + 64)
+            break;
+    }
+    return best;
+}
+
 int64_t conf_cols_for_levels(conf_suite *s, const conf_variant *v, int levels,
                              int64_t limit)
 {
