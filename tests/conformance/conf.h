@@ -245,12 +245,12 @@ smax_status conf_plan(conf_suite *s, const conf_variant *v, int64_t rows,
 int64_t conf_cols_for_chunks(conf_suite *s, const conf_variant *v,
                              int64_t rows, int64_t chunks, int64_t limit);
 /* Cols of a rows-row problem whose multiblock plan has the most chunks
- * per row from 2 up to `most` (the smallest cols with that count; *got
- * says it), or -1 if none up to limit: a device of few compute units gives
- * the one-launch plans no more chunks a row than it has units. */
-int64_t conf_cols_for_most_chunks(conf_suite *s, const conf_variant *v,
-                                  int64_t rows, int64_t most, int64_t limit,
-                                  int64_t *got);
+ * per row from `least` up to `most` (the smallest cols with that count;
+ * *got says it), or -1 if none up to limit: a device of few compute units
+ * gives the one-launch plans no more chunks a row than it has units. */
+int64_t conf_cols_for_chunk_range(conf_suite *s, const conf_variant *v,
+                                  int64_t rows, int64_t least, int64_t most,
+                                  int64_t limit, int64_t *got);
 /* Smallest cols of a 1-row multiblock problem with >= levels merge levels,
  * or -1 if none up to limit. */
 int64_t conf_cols_for_levels(conf_suite *s, const conf_variant *v,

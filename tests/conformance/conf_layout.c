@@ -173,7 +173,8 @@ void conf_layouts(conf_suite *s)
         run_layouts(s, v, 3, 64, "64 cols");
         run_layouts(s, v, 4, 1000, "1000 cols");
         int64_t chunks;
-        int64_t cols = conf_cols_for_most_chunks(s, v, 2, 3, 1 << 20, &chunks);
+        int64_t cols = conf_cols_for_chunk_range(s, v, 2, 2, 3, 1 << 20,
+                                                 &chunks);
         if (cols > 0) {
             char shape[64];
             snprintf(shape, sizeof shape, "%lld cols in %lld chunks",

@@ -279,7 +279,7 @@ static void kinds_together(conf_suite *s, const conf_variant *v,
 static void kinds_split(conf_suite *s, const conf_variant *v)
 {
     int64_t chunks;
-    int64_t cols = conf_cols_for_most_chunks(s, v, 1, 4, 1 << 20, &chunks);
+    int64_t cols = conf_cols_for_chunk_range(s, v, 1, 2, 4, 1 << 20, &chunks);
     if (cols < 0) {
         conf_skip("no 1-row multiblock plan of 2-4 chunks up to 2^20",
                   "[special] %s kinds in a split row", v->name);

@@ -152,22 +152,13 @@ int conf_context_usable(conf_suite *s, char *why, size_t why_len)
 int64_t conf_cols_for_chunks(conf_suite *s, const conf_variant *v,
                              int64_t rows, int64_t chunks, int64_t limit)
 {
-    smax_plan_info pi;
-    for (int64_t cols = 1; cols <= limit; ++cols) {
-        if (conf_plan(s, v, rows, cols, SMAX_ALGO_MULTIBLOCK, &pi) !=
-            SMAX_SUCCESS)
-            continue;
-        if (pi.chunks_per_row == chunks)
-            return cols;
-        if (pi.chunks_per_row > chunks + 64)
-            break;
-    }
-    return -1;
+    int64_t got;
+    return conf_cols_for_chunk_range(s, v, rows, chunks, chunks, limit, &got);
 }
 
-int64_t conf_cols_for_most_chunks(conf_suite *s, const conf_variant *v,
-                                  int64_t rows, int64_t most, int64_t limit,
-                                  int64_t *got)
+int64_t conf_cols_for_chunk_range(conf_suite *s, const conf_variant *v,
+                                  int64_t rows, int64_t least, int64_t most,
+                                  int64_t limit, int64_t *got)
 {
     smax_plan_info pi;
     int64_t best = -1;
@@ -177,7 +168,7 @@ int64_t conf_cols_for_most_chunks(conf_suite *s, const conf_variant *v,
             SMAX_SUCCESS)
             continue;
         const int64_t c = pi.chunks_per_row;
-        if (c >= 2 && c <= most && c > *got) {
+        if (c >= least && c <= most && c > *got) {
             *got = c;
             best = cols;
             if (c == most)
