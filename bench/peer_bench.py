@@ -910,7 +910,7 @@ def common_meta(args):
             "host": platform.node(), "python": platform.python_version(),
             "log_softmax": bool(args.log), "reps": args.reps, "warmup": args.warmup,
             "dtype": args.dtype, "direction": "backward" if args.backward else "forward",
-            "flush_bytes": FLUSH_BYTES, "flush": getattr(args, "flush", "write"),
+            "flush_bytes": FLUSH_BYTES, "flush": args.flush,
             "bytes_counted": ("y and dy read, dx written" if args.backward
                               else "x read, y written")
                              + " (%d-byte elements)" % ELEM_BYTES[args.dtype]}

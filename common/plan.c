@@ -727,26 +727,28 @@ static void set_one_launch(const smax_problem *p, smax_exec_plan *plan,
  * level. */
 #define SMAX_CHUNK_EDGE_VECTORS 8
 
+/* Elements between a one-launch chunk's possible edges. */
 static int64_t chunk_edge(const smax_exec_plan *plan)
 {
     return (int64_t)plan->vec * SMAX_CHUNK_EDGE_VECTORS;
 }
 
-/* `len` elements rounded up to whole chunk edges. */
-static int64_t chunk_edge_up(const smax_exec_plan *plan, int64_t len)
+/* Elements of each of a row's `chunks` one-launch chunks for groups of
+ * `group` items: whole chunk edges, and at least a vector an item. */
+static int64_t chunk_len_of(const smax_problem *p, const smax_exec_plan *plan,
+                            int64_t chunks, int group)
 {
-    return ceil_div(len, chunk_edge(plan)) * chunk_edge(plan);
+    const int64_t min_len = (int64_t)plan->vec * group;
+    const int64_t len = ceil_div(p->cols, chunks);
+    return ceil_div(len < min_len ? min_len : len, chunk_edge(plan)) *
+           chunk_edge(plan);
 }
 
-/* Elements of each of a row's `chunks` one-launch chunks: whole lines
- * (chunk_edge_up) of a group's on-chip pitch, and at least a vector an
- * item. */
+/* chunk_len_of for the usual group. */
 static int64_t onchip_chunk_len(smax_context ctx, const smax_problem *p,
                                 const smax_exec_plan *plan, int64_t chunks)
 {
-    const int64_t min_len = (int64_t)plan->vec * group_size(ctx);
-    const int64_t len = ceil_div(p->cols, chunks);
-    return chunk_edge_up(plan, len < min_len ? min_len : len);
+    return chunk_len_of(p, plan, chunks, group_size(ctx));
 }
 
 /* On-chip bytes a one-launch chunk keeps per column: the row, or y and
@@ -889,12 +891,10 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
     const int group = ctx->traits.is_cpu
                           ? group_size(ctx)
                           : fit_group(ctx, ctx->info.max_group_size);
-    const int64_t min_len = (int64_t)plan->vec * group;
     int64_t per_row = p->rows < cus ? cus / p->rows : 1;
     if (ctx->traits.test_reread && per_row < 2 && cus >= 2)
         per_row = 2; /* rows of several chunks, however many rows */
-    int64_t len = ceil_div(p->cols, per_row);
-    len = chunk_edge_up(plan, len < min_len ? min_len : len);
+    const int64_t len = chunk_len_of(p, plan, per_row, group);
     /* The head of each chunk that the group's on-chip memory holds is kept
      * there, read once, where the streamed tails then fit the cache; where
      * they do not, keeping only delays the stream (H100, % of copy against
@@ -908,13 +908,12 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
     const size_t red = reduction_bytes(group);
     const int64_t col_bytes = onchip_col_bytes(plan);
     int64_t keep = onchip_max_cols(ctx, red, (size_t)col_bytes);
-    if (ctx->traits.test_reread && keep > (len / 2 & ~(int64_t)7))
-        keep = len / 2 & ~(int64_t)7;
+    if (ctx->traits.test_reread && keep > len / 2)
+        keep = len / 2;
     if (keep > len)
         keep = len;
     /* The streamed tail starts on a chunk edge too. */
-    if (!ctx->traits.test_reread)
-        keep -= keep % chunk_edge(plan);
+    keep -= keep % chunk_edge(plan);
     /* Bytes of input the heads keep: each row keeps keep of every len. */
     const uint64_t kept_bytes = (uint64_t)ceil_div(p->cols, len) *
                                 (uint64_t)keep * in_bytes / (uint64_t)p->cols;
