@@ -29,6 +29,9 @@ typedef struct smax_device_traits {
                                     kernels/smax_onchip.h)             */
     uint64_t cache_bytes;        /* the device's last-level cache
                                     (kernels/smax_multiblock_reread.h) */
+    uint64_t memory_bandwidth;   /* peak bytes a second of device
+                                    memory by its clock and bus width;
+                                    0: unknown (coop_groups_per_cu)    */
     int test_reread;             /* SMAX_TEST_REREAD=1: one-launch rows
                                     re-read from the cache even where
                                     on-chip memory holds them (a test

@@ -601,8 +601,46 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * over f32 4096 x 65536, 1024 x 262144, 256 x 1M and bf16 8192 x 32768,
  * 4096 x 65536, 1024 x 262144 (bench/results/h100-2026-11-23-
  * cooperative): with 1 group 68-84, 2 49-83, 3 71-88, 4 67-89, 6 73-89,
- * the best mean at 6. */
+ * the best mean at 6. Devices whose memory feeds a compute unit faster
+ * take fewer (coop_groups_per_cu). */
 #define SMAX_COOP_GROUPS_PER_CU 6
+/* Peak bytes a second a compute unit of the H100 (SXM, 132 units) is fed
+ * from memory, by its 2619 MHz clock (double data rate) and 5120-bit bus,
+ * where SMAX_COOP_GROUPS_PER_CU was measured. */
+#define SMAX_COOP_REF_UNIT_BANDWIDTH (2619e6 * 2.0 * 5120.0 / 8.0 / 132.0)
+
+/* Groups a compute unit holds by the share of SMAX_COOP_GROUPS_PER_CU,
+ * where its memory feeds it as fast as the H100's, or fewer, in
+ * proportion, where faster, so that a chunk takes as long to load and
+ * each group's fixed cost (its row's exchange, the wait for the row's
+ * slowest chunk) stays as small a part of its time: on the H200 (4.9 TB/s
+ * for 132 units, 1.47 times the H100's) 4 groups, so its forward clusters
+ * take fewer, larger chunks (the gradient's are sized by their batches,
+ * bwd_cluster_chunks). H200, % of copy, 6 groups against 4, two rounds
+ * each (bench/results/h200-2026-11-28, calls 3 and 4): f32 4096 x 20000
+ * 86.5, 86.2 -> 95.0, 95.0; 4096 x 65536 94.2, 94.3 -> 97.1, 97.0; bf16
+ * 8192 x 50257 85.9, 85.1 -> 92.7, 93.3; 1024 x 262144 81.2, 81.3 ->
+ * 85.6, 85.9; f16 1024 x 262144 83.8, 83.8 -> 87.2, 87.0; bf16 -> f16
+ * 2048 x 128256 83.1, 83.4 -> 88.6, 89.9; but f16 4096 x 65536 96.9, 98.0
+ * -> 91.1, 90.4 (where bf16 -> f16 gained 84.7, 85.5 -> 90.1, 89.8), f32
+ * 512 x 128256 84.1, 84.3 -> 83.2, 82.4, 2048 x 28000 93.0, 92.6 -> 91.7,
+ * 91.6. Never more than SMAX_COOP_GROUPS_PER_CU: slower memory was not
+ * measured. */
+static int coop_groups_per_cu(smax_context ctx)
+{
+    const double bandwidth = (double)ctx->traits.memory_bandwidth;
+    const double units = (double)ctx->info.compute_units;
+    if (bandwidth <= 0.0 || units <= 0.0)
+        return SMAX_COOP_GROUPS_PER_CU;
+    const int groups = (int)(SMAX_COOP_GROUPS_PER_CU *
+                                 SMAX_COOP_REF_UNIT_BANDWIDTH * units /
+                                 bandwidth +
+                             0.5);
+    return groups < 1                         ? 1
+           : groups > SMAX_COOP_GROUPS_PER_CU ? SMAX_COOP_GROUPS_PER_CU
+                                              : groups;
+}
+
 /* The fewest groups a compute unit holds where a row is a thread-block
  * cluster, forward and gradient: a cluster has at most 16 chunks, so a
  * longer row's chunks grow past the share above, and past a third of a
@@ -819,7 +857,7 @@ static int64_t item_chunk_bytes(smax_context ctx)
 }
 
 /* Elements of a one-launch chunk where a compute unit holds
- * `groups_per_cu` groups (SMAX_COOP_GROUPS_PER_CU, or
+ * `groups_per_cu` groups (coop_groups_per_cu, or
  * SMAX_CLUSTER_GROUPS_PER_CU for a cluster's chunks), at least
  * item_chunk_bytes. */
 static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan,
@@ -834,12 +872,12 @@ static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan,
 
 /* Elements of a chunk of the device-memory exchange (not a cluster's):
  * item_chunk_bytes where a group may take them, else the share of
- * SMAX_COOP_GROUPS_PER_CU. */
+ * coop_groups_per_cu. */
 static int64_t exchange_share(smax_context ctx, const smax_exec_plan *plan)
 {
     const int64_t least = item_chunk_bytes(ctx);
     return least > 0 ? least / onchip_col_bytes(plan)
-                     : onchip_share(ctx, plan, SMAX_COOP_GROUPS_PER_CU);
+                     : onchip_share(ctx, plan, coop_groups_per_cu(ctx));
 }
 
 /* Chunks a row of `share` elements a chunk takes in one launch: more where
@@ -946,7 +984,7 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
 static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
                                   smax_exec_plan *plan)
 {
-    const int64_t share = onchip_share(ctx, plan, SMAX_COOP_GROUPS_PER_CU);
+    const int64_t share = onchip_share(ctx, plan, coop_groups_per_cu(ctx));
     if (share < 16)
         return 0;
     const int64_t chunks = onchip_chunks(ctx, p, share);
@@ -1174,7 +1212,7 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         const int64_t item_cols =
             SMAX_FUSED_MAX_ITEM_ELEMS * (int64_t)ctx->info.max_group_size;
         const int small_chunks = onchip_share(ctx, plan,
-                                              SMAX_COOP_GROUPS_PER_CU) <
+                                              coop_groups_per_cu(ctx)) <
                                  SMAX_COOP_MIN_ITEM_ELEMS * group_size(ctx);
         const int many_rows = rows_plan.groups >= busy;
         const int spread =

@@ -16,6 +16,10 @@ typedef struct cudaDeviceProp smax_gpu_props;
 #define SMAX_GPU_SMEM_OPTIN(out, dev) \
     cudaDeviceGetAttribute((out), cudaDevAttrMaxSharedMemoryPerBlockOptin, (dev))
 #define SMAX_GPU_FUNC_ATTR_MAX_DYN_SMEM cudaFuncAttributeMaxDynamicSharedMemorySize
+/* The memory's peak clock (kHz) and bus width (bits), by attribute:
+ * CUDA 13's cudaDeviceProp has no memory clock. */
+#define SMAX_GPU_ATTR_MEMORY_CLOCK_KHZ cudaDevAttrMemoryClockRate
+#define SMAX_GPU_ATTR_MEMORY_BUS_BITS cudaDevAttrGlobalMemoryBusWidth
 #define SMAX_GPU_ERR_NO_DEVICE(e) \
     ((e) == cudaErrorNoDevice || (e) == cudaErrorInsufficientDriver)
 #define SMAX_GPU_ERR_OUT_OF_MEMORY(e) ((e) == cudaErrorMemoryAllocation)

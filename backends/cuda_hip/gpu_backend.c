@@ -101,6 +101,23 @@ static smax_status smax_gpu_init_clusters(smax_context ctx)
 }
 #endif
 
+/* Peak bytes a second of the device's memory: double data rate at its
+ * clock, over its bus; 0 where the runtime does not say (the planner then
+ * keeps its default, common/plan.c). */
+static uint64_t smax_gpu_memory_bandwidth(int device)
+{
+    int khz = 0, bits = 0;
+    if (SMAX_GPU(DeviceGetAttribute)(&khz, SMAX_GPU_ATTR_MEMORY_CLOCK_KHZ,
+                                     device) != SMAX_GPU(Success) ||
+        SMAX_GPU(DeviceGetAttribute)(&bits, SMAX_GPU_ATTR_MEMORY_BUS_BITS,
+                                     device) != SMAX_GPU(Success) ||
+        khz <= 0 || bits <= 0) {
+        (void)SMAX_GPU(GetLastError)(); /* not sticky; leave none behind */
+        return 0;
+    }
+    return (uint64_t)khz * 1000u * 2u * (uint64_t)(bits / 8);
+}
+
 smax_status smax_gpu_init(smax_context ctx)
 {
     struct smax_backend *be = ctx->backend;
@@ -125,6 +142,7 @@ smax_status smax_gpu_init(smax_context ctx)
     ctx->traits.is_cpu = 0;
     ctx->traits.cooperative = 1;
     ctx->traits.cache_bytes = (uint64_t)props.l2CacheSize;
+    ctx->traits.memory_bandwidth = smax_gpu_memory_bandwidth(be->device);
     ctx->traits.preferred_group = GPU_GROUP;
     ctx->traits.max_local_dynamic = (uint32_t)smem_optin;
     ctx->traits.async_keep = SMAX_GPU_ASYNC_COPY && props.major >= 8;

@@ -24,6 +24,8 @@ typedef hipDeviceProp_t smax_gpu_props;
     hipDeviceGetAttribute((out), hipDeviceAttributeMaxSharedMemoryPerBlock, (dev))
 #endif
 #define SMAX_GPU_FUNC_ATTR_MAX_DYN_SMEM hipFuncAttributeMaxDynamicSharedMemorySize
+#define SMAX_GPU_ATTR_MEMORY_CLOCK_KHZ hipDeviceAttributeMemoryClockRate
+#define SMAX_GPU_ATTR_MEMORY_BUS_BITS hipDeviceAttributeMemoryBusWidth
 #define SMAX_GPU_ERR_NO_DEVICE(e) \
     ((e) == hipErrorNoDevice || (e) == hipErrorInsufficientDriver)
 #define SMAX_GPU_ERR_OUT_OF_MEMORY(e) ((e) == hipErrorOutOfMemory)

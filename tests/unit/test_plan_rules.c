@@ -727,9 +727,68 @@ static void test_chunk_edges(void)
     }
 }
 
+static int same_plan(const smax_exec_plan *a, const smax_exec_plan *b)
+{
+    return a->algorithm == b->algorithm && a->cluster == b->cluster &&
+           a->chunks == b->chunks && a->chunk_len == b->chunk_len &&
+           a->group_size == b->group_size && a->reread == b->reread;
+}
+
+/* A compute unit's share of one-launch chunks follows the memory's
+ * bandwidth a unit (plan.c, coop_groups_per_cu): the H100's own (2619 MHz,
+ * 5120 bits) and slower memory plan as an unknown one; the H200's (3201
+ * MHz, 6144 bits, 1.47 times as fast) holds 4 groups a unit, not 6, so its
+ * forward clusters take fewer, larger chunks; the gradient's clusters,
+ * sized by their batches, do not change. */
+static void test_bandwidth_share(void)
+{
+    const struct {
+        smax_direction dir;
+        smax_dtype t;
+        int64_t rows, cols;
+        int h200_chunks; /* 0: as the H100 */
+    } cases[] = {{SMAX_FORWARD, SMAX_DTYPE_F32, 4096, 65536, 5},
+                 {SMAX_FORWARD, SMAX_DTYPE_BF16, 1024, 262144, 10},
+                 {SMAX_FORWARD, SMAX_DTYPE_BF16, 4096, 128256, 5},
+                 {SMAX_FORWARD, SMAX_DTYPE_F32, 16384, 16384, 0},
+                 {SMAX_BACKWARD, SMAX_DTYPE_F32, 4096, 65536, 0},
+                 {SMAX_BACKWARD, SMAX_DTYPE_BF16, 1024, 262144, 0}};
+    const uint64_t h100_bw = 2619000000ull * 2 * 640;
+    const uint64_t h200_bw = 3201000000ull * 2 * 768;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        struct smax_context_s c = h100();
+        const smax_exec_plan unknown = plan_of(&c, cases[i].dir, cases[i].t,
+                                               cases[i].rows, cases[i].cols);
+        c.traits.memory_bandwidth = h100_bw;
+        smax_exec_plan p = plan_of(&c, cases[i].dir, cases[i].t,
+                                   cases[i].rows, cases[i].cols);
+        CHECK(same_plan(&p, &unknown), "case %zu, H100 bandwidth: %d chunks "
+              "of %d, unknown %d of %d", i, p.chunks, p.chunk_len,
+              unknown.chunks, unknown.chunk_len);
+        c.traits.memory_bandwidth = 1555000000000ull; /* slower: as before */
+        p = plan_of(&c, cases[i].dir, cases[i].t, cases[i].rows,
+                    cases[i].cols);
+        CHECK(same_plan(&p, &unknown), "case %zu, slower memory: %d chunks",
+              i, p.chunks);
+        c.traits.memory_bandwidth = h200_bw;
+        p = plan_of(&c, cases[i].dir, cases[i].t, cases[i].rows,
+                    cases[i].cols);
+        if (cases[i].h200_chunks == 0)
+            CHECK(same_plan(&p, &unknown), "case %zu, H200: %d chunks of %d, "
+                  "H100 %d of %d (%s)", i, p.chunks, p.chunk_len,
+                  unknown.chunks, unknown.chunk_len, p.reason);
+        else
+            CHECK(is_cluster(&p) && p.chunks == cases[i].h200_chunks &&
+                      p.chunks < unknown.chunks,
+                  "case %zu, H200: cluster %d, %d chunks (H100 %d; %s)", i,
+                  p.cluster, p.chunks, unknown.chunks, p.reason);
+    }
+}
+
 int main(void)
 {
     test_chunk_edges();
+    test_bandwidth_share();
     test_coop_chunk_floor();
     test_reread_keep();
     test_cpu_rows_slots();
