@@ -624,8 +624,11 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * 2048 x 128256 83.1, 83.4 -> 88.6, 89.9; but f16 4096 x 65536 96.9, 98.0
  * -> 91.1, 90.4 (where bf16 -> f16 gained 84.7, 85.5 -> 90.1, 89.8), f32
  * 512 x 128256 84.1, 84.3 -> 83.2, 82.4, 2048 x 28000 93.0, 92.6 -> 91.7,
- * 91.6. Never more than SMAX_COOP_GROUPS_PER_CU: slower memory was not
- * measured. */
+ * 91.6. Kept within what was measured, SMAX_COOP_GROUPS_PER_CU_FEWEST to
+ * SMAX_COOP_GROUPS_PER_CU: slower memory, and faster than the H200's, were
+ * not (nor a MIG slice, for which the runtime may report the whole
+ * device's bus over the slice's units). */
+#define SMAX_COOP_GROUPS_PER_CU_FEWEST 4
 static int coop_groups_per_cu(smax_context ctx)
 {
     const double bandwidth = (double)ctx->traits.memory_bandwidth;
@@ -636,7 +639,8 @@ static int coop_groups_per_cu(smax_context ctx)
                                  SMAX_COOP_REF_UNIT_BANDWIDTH * units /
                                  bandwidth +
                              0.5);
-    return groups < 1                         ? 1
+    return groups < SMAX_COOP_GROUPS_PER_CU_FEWEST
+               ? SMAX_COOP_GROUPS_PER_CU_FEWEST
            : groups > SMAX_COOP_GROUPS_PER_CU ? SMAX_COOP_GROUPS_PER_CU
                                               : groups;
 }

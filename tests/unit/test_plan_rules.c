@@ -739,7 +739,8 @@ static int same_plan(const smax_exec_plan *a, const smax_exec_plan *b)
  * 5120 bits) and slower memory plan as an unknown one; the H200's (3201
  * MHz, 6144 bits, 1.47 times as fast) holds 4 groups a unit, not 6, so its
  * forward clusters take fewer, larger chunks; the gradient's clusters,
- * sized by their batches, do not change. */
+ * sized by their batches, do not change. Memory faster still plans as the
+ * H200's (4 groups, the fewest measured). */
 static void test_bandwidth_share(void)
 {
     const struct {
@@ -770,9 +771,14 @@ static void test_bandwidth_share(void)
                     cases[i].cols);
         CHECK(same_plan(&p, &unknown), "case %zu, slower memory: %d chunks",
               i, p.chunks);
+        c.traits.memory_bandwidth = 4 * h200_bw; /* past the measured: */
+        const smax_exec_plan faster = plan_of(&c, cases[i].dir, cases[i].t,
+                                              cases[i].rows, cases[i].cols);
         c.traits.memory_bandwidth = h200_bw;
         p = plan_of(&c, cases[i].dir, cases[i].t, cases[i].rows,
                     cases[i].cols);
+        CHECK(same_plan(&p, &faster), "case %zu, memory 4 times the H200's: "
+              "%d chunks, the H200 %d", i, faster.chunks, p.chunks);
         if (cases[i].h200_chunks == 0)
             CHECK(same_plan(&p, &unknown), "case %zu, H200: %d chunks of %d, "
                   "H100 %d of %d (%s)", i, p.chunks, p.chunk_len,
