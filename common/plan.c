@@ -635,14 +635,11 @@ static int coop_groups_per_cu(smax_context ctx)
     const double units = (double)ctx->info.compute_units;
     if (bandwidth <= 0.0 || units <= 0.0)
         return SMAX_COOP_GROUPS_PER_CU;
-    const int groups = (int)(SMAX_COOP_GROUPS_PER_CU *
-                                 SMAX_COOP_REF_UNIT_BANDWIDTH * units /
-                                 bandwidth +
-                             0.5);
-    return groups < SMAX_COOP_GROUPS_PER_CU_FEWEST
-               ? SMAX_COOP_GROUPS_PER_CU_FEWEST
-           : groups > SMAX_COOP_GROUPS_PER_CU ? SMAX_COOP_GROUPS_PER_CU
-                                              : groups;
+    const double ratio = SMAX_COOP_REF_UNIT_BANDWIDTH * units / bandwidth;
+    const int groups = (int)(SMAX_COOP_GROUPS_PER_CU * ratio + 0.5);
+    if (groups < SMAX_COOP_GROUPS_PER_CU_FEWEST)
+        return SMAX_COOP_GROUPS_PER_CU_FEWEST;
+    return groups < SMAX_COOP_GROUPS_PER_CU ? groups : SMAX_COOP_GROUPS_PER_CU;
 }
 
 /* The fewest groups a compute unit holds where a row is a thread-block
