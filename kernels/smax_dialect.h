@@ -351,6 +351,24 @@ SMAX_FN void smax_async_copy16(void *local, const void *global)
                  : "memory");
 }
 #endif
+/* The larger of each of two pairs of 16-bit values in one instruction
+ * (sm_80 and later), a NaN skipped as fmax skips it: the forward pass's
+ * maximum of a 16-bit row without converting it (smax_in_max2). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+#define SMAX_HAVE_MAX16X2 1
+SMAX_FN unsigned smax_max_f16x2(unsigned a, unsigned b)
+{
+    unsigned r;
+    asm("max.f16x2 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+}
+SMAX_FN unsigned smax_max_bf16x2(unsigned a, unsigned b)
+{
+    unsigned r;
+    asm("max.bf16x2 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
+    return r;
+}
+#endif
 /* A value the compiler must take as changed here, so that what it computed
  * from it before is not kept for later (smax_held_opaque). NVIDIA targets
  * only (CUDA, HIP on NVIDIA, where the held rows were measured); the other

@@ -21,6 +21,14 @@
 #include "smax_rows.h"
 #endif
 
+/* A 16-bit row's pass 1 takes its maximum on the inputs' bits where the
+ * dialect has the instruction (smax_in_max2) and the scale is positive:
+ * rounding x * scale keeps the order of x then, so the maximum of the
+ * scaled inputs is the scaled maximum, the same bits. */
+#if SMAX_ONCHIP_KEEPS_BITS && defined(SMAX_HAVE_MAX16X2)
+#define SMAX_FUSED_MAX_BITS 1
+#endif
+
 /* Pass 1 keeps a fetched vector at i and returns its scaled values. An f32 row
  * keeps them scaled, so that the later passes read them as they are (its
  * H100 codegen is sensitive to every added instruction: see smax_swizzle);
@@ -80,6 +88,14 @@ SMAX_FN float smax_fused_keep_max_async(const SMAX_GLOBAL smax_in_t *xr,
     for (int j = first; j < end; j += step)
         smax_async_keep_vec(row, j + shift, xr + j);
     smax_async_wait_all();
+#if defined(SMAX_FUSED_MAX_BITS)
+    if (scale > 0.0f) {
+        smax_u32 m2 = SMAX_IN_NEG_INF_BITS2;
+        for (int j = first; j < end; j += step)
+            m2 = smax_in_max2_vec(m2, smax_kept_bits(row, j + shift));
+        return SMAX_MUL_RN(smax_in_max2_value(m2), scale);
+    }
+#endif
     float m = -SMAX_INF;
     for (int j = first; j < end; j += step)
         m = smax_max_skip_nan(
@@ -87,6 +103,17 @@ SMAX_FN float smax_fused_keep_max_async(const SMAX_GLOBAL smax_in_t *xr,
     return m;
 }
 #endif
+
+/* The batch of an item's vectors at j0, j0 + step, ... below end, all in
+ * flight before any is used (smax_fused_keep_max). */
+SMAX_FN void smax_fetch_batch(smax_fetched *w, const SMAX_GLOBAL smax_in_t *xr,
+                              int j0, int end, int step)
+{
+    SMAX_UNROLL_ALL
+    for (int u = 0; u < SMAX_KEEP_BATCH; ++u)
+        if (j0 + u * step < end)
+            w[u] = smax_fetch_vec(xr + j0 + u * step);
+}
 
 /* Pass 1 over one item's vectors: those at j = first, first + step, ...
  * below end, kept at on-chip element j + shift; returns the maximum of
@@ -115,12 +142,25 @@ SMAX_FN float smax_fused_keep_max(const SMAX_GLOBAL smax_in_t *xr,
 #else
     (void)lead;
 #endif
+#if defined(SMAX_FUSED_MAX_BITS)
+    if (scale > 0.0f) {
+        smax_u32 m2 = SMAX_IN_NEG_INF_BITS2;
+        for (int j0 = first; j0 < end; j0 += SMAX_KEEP_BATCH * step) {
+            smax_fetched w[SMAX_KEEP_BATCH];
+            smax_fetch_batch(w, xr, j0, end, step);
+            SMAX_UNROLL_ALL
+            for (int u = 0; u < SMAX_KEEP_BATCH; ++u)
+                if (j0 + u * step < end) {
+                    smax_stash_bits(row, j0 + u * step + shift, w[u]);
+                    m2 = smax_in_max2_vec(m2, w[u]);
+                }
+        }
+        return SMAX_MUL_RN(smax_in_max2_value(m2), scale);
+    }
+#endif
     for (int j0 = first; j0 < end; j0 += SMAX_KEEP_BATCH * step) {
         smax_fetched w[SMAX_KEEP_BATCH];
-        SMAX_UNROLL_ALL
-        for (int u = 0; u < SMAX_KEEP_BATCH; ++u)
-            if (j0 + u * step < end)
-                w[u] = smax_fetch_vec(xr + j0 + u * step);
+        smax_fetch_batch(w, xr, j0, end, step);
         SMAX_UNROLL_ALL
         for (int u = 0; u < SMAX_KEEP_BATCH; ++u)
             if (j0 + u * step < end)

@@ -231,6 +231,38 @@ SMAX_FN smax_vec smax_in_vec_of_bits(smax_u32x4 w)
     return v;
 }
 
+#if defined(SMAX_HAVE_MAX16X2)
+/* Pass 1's maximum of a 16-bit row taken on its bits, two inputs an
+ * instruction, and converted once (smax_fused_keep_max): the forward pass
+ * of a 16-bit row converts each input where it takes its exponential, and
+ * converting it for the maximum as well left the on-chip kernel bound by
+ * instruction issue on the H200 (ncu, bf16 32768 x 8192: 81% of issue
+ * slots at 78% of DRAM bandwidth, 13.6 instructions an element where
+ * Triton's 10 ran at 86%; bench/results/h200-2026-11-28b, call 4). On
+ * bits, % of copy (call 5): bf16 16384 x 16384 96.4, 96.7 -> 97.3, 97.6;
+ * one-launch bf16 1024 x 262144 85.4, 85.2 -> 88.3, 89.1. */
+#if SMAX_IN_DTYPE == 1
+#define smax_in_max2 smax_max_f16x2
+#define SMAX_IN_NEG_INF_BITS2 0xfc00fc00u
+#else
+#define smax_in_max2 smax_max_bf16x2
+#define SMAX_IN_NEG_INF_BITS2 0xff80ff80u
+#endif
+
+/* m2 with the eight inputs of w folded in, pair by pair. */
+SMAX_FN smax_u32 smax_in_max2_vec(smax_u32 m2, smax_u32x4 w)
+{
+    return smax_in_max2(m2, smax_in_max2(smax_in_max2(w.x, w.y),
+                                         smax_in_max2(w.z, w.w)));
+}
+
+/* The larger of the two inputs m2 holds, as a value. */
+SMAX_FN float smax_in_max2_value(smax_u32 m2)
+{
+    return SMAX_FMAX(smax_in_of_bits(m2 & 0xffffu), smax_in_of_bits(m2 >> 16));
+}
+#endif
+
 #if SMAX_IN_DTYPE == 1 && !defined(SMAX_CL_NVIDIA)
 #define smax_load_vec_in smax_ldv_f16
 #else

@@ -102,19 +102,32 @@ SMAX_FN smax_fetched smax_fetch_vec(const SMAX_GLOBAL smax_in_t *g)
     return *(const SMAX_GLOBAL smax_u32x4 *)g;
 }
 
+/* Keeps a fetched vector at element i of row. */
+SMAX_FN void smax_stash_bits(SMAX_LOCAL smax_onchip_t *row, int i,
+                             smax_fetched w)
+{
+    *(SMAX_LOCAL smax_u32x4 *)(row + i) = w;
+}
+
+/* The bits of the vector kept at element i. */
+SMAX_FN smax_fetched smax_kept_bits(const SMAX_LOCAL smax_onchip_t *row, int i)
+{
+    return *(const SMAX_LOCAL smax_u32x4 *)(row + i);
+}
+
 /* Keeps a fetched vector at element i of row and returns its values
  * (unscaled). */
 SMAX_FN smax_vec smax_stash_vec(SMAX_LOCAL smax_onchip_t *row, int i,
                                 smax_fetched w)
 {
-    *(SMAX_LOCAL smax_u32x4 *)(row + i) = w;
+    smax_stash_bits(row, i, w);
     return smax_in_vec_of_bits(w);
 }
 
 /* The values of the input vector kept at element i. */
 SMAX_FN smax_vec smax_kept_vec(const SMAX_LOCAL smax_onchip_t *row, int i)
 {
-    return smax_in_vec_of_bits(*(const SMAX_LOCAL smax_u32x4 *)(row + i));
+    return smax_in_vec_of_bits(smax_kept_bits(row, i));
 }
 
 /* One element as on-chip memory holds it (its bits), before it is kept:
