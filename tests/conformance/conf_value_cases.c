@@ -1,8 +1,11 @@
 /*
  * conf_value_cases.c - value distributions (PRODUCT.md section 4, "values")
- * crossed with log-softmax, the masked flag and power-of-two scales (exact
- * products, so the reference's (float)(x * scale) is what any device
- * computes), on a few shapes that exercise each algorithm's paths, for
+ * crossed with log-softmax, the masked flag and power-of-two scales of
+ * either sign, and 0 (exact products, so the reference's (float)(x *
+ * scale) is what any device computes; a negative scale makes the row's
+ * maximum the scaled minimum, which the kernels that take a 16-bit
+ * maximum on the inputs' bits must leave to their general path; 0 makes
+ * every row uniform), on a few shapes that exercise each algorithm's paths, for
  * every variant. Backward: y is the reference forward of x drawn from each
  * distribution (so realistic gradients of every input kind) with dy
  * normal(1), plus x normal(1) with dy from other distributions.
@@ -27,6 +30,9 @@ static const flag_scale combos[] = {
     {0, 0.5f},
     {0, 2.0f},
     {SMAX_FLAG_LOG, 2.0f},
+    {0, -1.0f},
+    {SMAX_FLAG_LOG, -0.5f},
+    {0, 0.0f},
 };
 
 /* Equal values must give exactly 1/n (the correctly rounded quotient): the
@@ -92,8 +98,8 @@ static void run_one(conf_suite *s, const conf_variant *v, const float *x,
         for (int a = 0; a < CONF_ALGO_COUNT; ++a) {
             c.algo = conf_algos[a];
             conf_outcome o = conf_run_case(s, &c, out);
-            if (o == CONF_PASSED && d == CONF_EQUAL && !v->backward &&
-                !(c.flags & SMAX_FLAG_LOG))
+            if (o == CONF_PASSED && (d == CONF_EQUAL || c.scale == 0.0f) &&
+                !v->backward && !(c.flags & SMAX_FLAG_LOG))
                 check_exact_uniform(&c, out);
         }
         conf_prep_free(&prep);
