@@ -28,6 +28,7 @@
 #define SMAX_FMA(a, b, c) fma(a, b, c)
 #define SMAX_FMAX(a, b) fmax(a, b)
 #define SMAX_LOG(x) log(x)
+#define SMAX_LOG2(x) log2(x)
 #define SMAX_INF INFINITY
 #define SMAX_NAN NAN
 #define SMAX_FLT_MAX FLT_MAX
@@ -206,6 +207,7 @@ SMAX_FN float smax_cl_shfl_first(float v, int width)
 #define SMAX_FMA(a, b, c) fmaf(a, b, c)
 #define SMAX_FMAX(a, b) fmaxf(a, b)
 #define SMAX_LOG(x) logf(x)
+#define SMAX_LOG2(x) log2f(x)
 #define SMAX_INF __int_as_float(0x7f800000)
 #define SMAX_NAN __int_as_float(0x7fffffff)
 #define SMAX_FLT_MAX 3.402823466e+38f
@@ -474,6 +476,7 @@ typedef unsigned long long smax_u64;
 #define SMAX_EXP(x) expf(x)
 #define SMAX_FMAX(a, b) fmaxf(a, b)
 #define SMAX_LOG(x) logf(x)
+#define SMAX_LOG2(x) log2f(x)
 #define SMAX_INF INFINITY
 #define SMAX_NAN NAN
 typedef long long smax_i64;

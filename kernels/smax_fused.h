@@ -237,6 +237,124 @@ SMAX_FN smax_vec smax_fused_finish_vec(smax_vec v, smax_row_total t,
     return v;
 }
 
+/* ---- a 16-bit row's exponentials, folded ------------------------------ */
+
+/* A 16-bit row written as 16-bit computes each exponential twice from its
+ * kept bits x, for the sum and for the output: 2^((x·scale − base)·log2 e
+ * + K) (SMAX_ROW_EXP_LIFTED). Where |base| <= SMAX_FOLD_BASE_LIMIT that is
+ * folded into 2^(x·k + c), k = scale·log2 e and c = K − base·log2 e: one
+ * FMA an element where the scale's multiply, the subtraction and the FMA
+ * were, and the output pass folds −log2 of the row's sum into c as well,
+ * in place of the multiply by 1 / sum. Why: on the H200 these rows were
+ * bound by instruction issue (bench/results/h200-2026-11-28b, call 4).
+ * The roundings of k and c move the exponent by at most about
+ * (2·|base|·log2 e + 300)·2^-24, a relative 2^-15 of the result, far
+ * inside a 16-bit output's spacing (docs/numerics.md, "16-bit outputs").
+ * Rows past the limit, or whose sum is 0 or not finite, take the unfolded
+ * form. f32 outputs keep exp itself. */
+#if SMAX_ONCHIP_KEEPS_BITS && SMAX_OUT_DTYPE != 0
+#define SMAX_FUSED_FOLDS_EXP 1
+#else
+#define SMAX_FUSED_FOLDS_EXP 0
+#endif
+
+#if SMAX_FUSED_FOLDS_EXP
+#define SMAX_FOLD_BASE_LIMIT 128.0f
+#define SMAX_LOG2E 1.4426950408889634f
+
+/* The output pass's lift: a bf16 output keeps results down to its least
+ * subnormal, 2^-133, which exp2 without subnormal results would flush, so
+ * it computes 2^12 y and multiplies by 2^-12 (exact); an f16 output rounds
+ * everything below 2^-25 to 0 anyway. */
+#if SMAX_OUT_DTYPE == 2
+#define SMAX_FOLD_OUT_LIFT 12.0f
+#define SMAX_FOLD_OUT_UNLIFT (1.0f / 4096.0f)
+#else
+#define SMAX_FOLD_OUT_LIFT 0.0f
+#endif
+
+typedef struct smax_fold {
+    float k, c; /* the exponent of x is x * k + c */
+} smax_fold;
+
+/* False for NaN as well. */
+SMAX_FN int smax_fold_fits(float base)
+{
+    return base >= -SMAX_FOLD_BASE_LIMIT && base <= SMAX_FOLD_BASE_LIMIT;
+}
+
+/* 2^((x·scale − base)·log2 e + lift + extra) as 2^(x·k + c). */
+SMAX_FN smax_fold smax_fold_of(float scale, float base, float lift,
+                               float extra)
+{
+    smax_fold f;
+    f.k = scale * SMAX_LOG2E;
+    f.c = SMAX_FMA(-base, SMAX_LOG2E, lift + extra);
+    return f;
+}
+
+SMAX_FN smax_vec smax_fold_exp_vec(smax_vec x, smax_fold f)
+{
+    SMAX_UNROLL_ALL
+    for (int i = 0; i < SMAX_VEC; ++i)
+        x.e[i] = SMAX_EXP2_FTZ(SMAX_FMA(x.e[i], f.k, f.c));
+    return x;
+}
+
+/* Pass 2 over the vector body: the sum of the row's exponentials, folded
+ * or not (`folded` is a constant at each call, so that each loop compiles
+ * by itself). It is summed in SMAX_VEC running sums, an add an element
+ * where the compensated sum of a vector took 11 / 8: a work-item's share
+ * of a row that fits on-chip is a few dozen vectors at most, so each sum
+ * errs by at most a few dozen 2^-24, far below a 16-bit output's spacing. */
+SMAX_FN float smax_fused_sum_bits(const SMAX_LOCAL smax_onchip_t *srow,
+                                  int j, int end, int step, int pad,
+                                  float scale, float base, float lift,
+                                  int folded)
+{
+    const smax_fold f = smax_fold_of(scale, base, lift, 0.0f);
+    smax_vec sums = smax_fill_vec(0.0f);
+    for (; j < end; j += step) {
+        const smax_vec x = smax_kept_vec(srow, j + pad);
+        const smax_vec e =
+            folded ? smax_fold_exp_vec(x, f)
+                   : smax_exp_vec_lifted(smax_scale_vec(x, scale), base,
+                                         lift);
+        SMAX_UNROLL_ALL
+        for (int i = 0; i < SMAX_VEC; ++i)
+            sums.e[i] += e.e[i];
+    }
+    return smax_sum_vec(sums);
+}
+
+/* Whether a row's softmax output is written folded: its sum (of terms
+ * lifted by 2^K) is positive and finite, its base within the limit. */
+SMAX_FN int smax_fold_writes(int keep_x, float base, float sum)
+{
+    return !keep_x && smax_fold_fits(base) && sum > 0.0f && sum < SMAX_INF;
+}
+
+/* The softmax output of the vector body, folded: y = 2^(x·k + c) with
+ * c = K − base·log2 e − log2(sum of the lifted terms). */
+SMAX_FN void smax_fused_write_folded(const SMAX_LOCAL smax_onchip_t *srow,
+                                     SMAX_GLOBAL smax_out_t *yr, int j,
+                                     int end, int step, int pad, float scale,
+                                     float base, float lift, float sum)
+{
+    const smax_fold f = smax_fold_of(scale, base, lift,
+                                     SMAX_FOLD_OUT_LIFT - SMAX_LOG2(sum));
+    for (; j < end; j += step) {
+        smax_vec y = smax_fold_exp_vec(smax_kept_vec(srow, j + pad), f);
+#if SMAX_OUT_DTYPE == 2
+        SMAX_UNROLL_ALL
+        for (int i = 0; i < SMAX_VEC; ++i)
+            y.e[i] *= SMAX_FOLD_OUT_UNLIFT;
+#endif
+        smax_store_vec_out(yr + j, y);
+    }
+}
+#endif /* SMAX_FUSED_FOLDS_EXP */
+
 SMAX_KERNEL void SMAX_KNAME(smax_fused)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
     SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
@@ -280,7 +398,18 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
     const float lift = keep_x ? 0.0f : SMAX_ROW_LIFT;
 #endif
     float s = 0.0f, s_lost = 0.0f; /* compensated: rows can be long */
+#if SMAX_FUSED_FOLDS_EXP
+    const int folded = smax_fold_fits(base);
+#endif
     if (active) {
+#if SMAX_FUSED_FOLDS_EXP
+        s = folded ? smax_fused_sum_bits(srow, sp.body + SMAX_VEC * lane,
+                                         sp.body_end, step, pad, scale, base,
+                                         lift, 1)
+                   : smax_fused_sum_bits(srow, sp.body + SMAX_VEC * lane,
+                                         sp.body_end, step, pad, scale, base,
+                                         lift, 0);
+#else
         for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step) {
 #if SMAX_ONCHIP_KEEPS_BITS
             const smax_vec e = smax_exp_vec_lifted(
@@ -295,6 +424,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
                 smax_rekeep_vec(srow, j + pad, e);
 #endif
         }
+#endif /* SMAX_FUSED_FOLDS_EXP */
         for (int j = smax_scalar_first(lane, sp); j < cols;
              j = smax_scalar_next(j, lanes, sp)) {
 #if SMAX_ONCHIP_KEEPS_BITS
@@ -319,6 +449,12 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
     total.m = m;
     total.s = s;
     const smax_row_total t = smax_row_total_of(total, flags);
+#if SMAX_FUSED_FOLDS_EXP
+    if (smax_fold_writes(keep_x, base, s))
+        smax_fused_write_folded(srow, yr, sp.body + SMAX_VEC * lane,
+                                sp.body_end, step, pad, scale, base, lift, s);
+    else
+#endif
     for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step)
         smax_store_vec_out(yr + j,
                            smax_fused_finish_vec(smax_fused_value_vec(

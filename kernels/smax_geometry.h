@@ -60,20 +60,24 @@
 #define SMAX_BWD_CLUSTER_GROUPS_PER_CU(in_bytes, out_bytes) \
     ((in_bytes) == 4 && (out_bytes) == 4 ? 1 : 0)
 /* Registers an item of the forward device-memory exchange
- * (smax_mb_onchip) may take where it reads f32 and writes a 16-bit type.
+ * (smax_mb_onchip) may take where it writes a 16-bit type; in_dtype and
+ * out_dtype are SMAX_IN_DTYPE and SMAX_OUT_DTYPE (0 f32, 1 f16, 2 bf16).
  * Its 32 KB chunks leave room for 6 groups of 256 items a compute unit
  * (SMAX_COOP_GROUPS_PER_CU, common/plan.c), which 65536 registers hold at
- * 40 an item; nvcc took 52-55 there, 4 groups a unit. H100, ABBA
+ * 40 an item; nvcc took 52-55 for f32 x, 4 groups a unit. H100, ABBA
  * (bench/results/h100-2026-11-28, calls 2 and 3): f32 -> bf16 256 x 1M
  * 78.1, 77.5 -> 89.8, 89.7% of copy; f32 -> f16 128 x 1M 76.8, 76.6 ->
- * 87.5, 88.0. Its groups may have up to 1024 items, so the bound is a
- * register count (SMAX_REGISTERS_AT_MOST), not a group count. The other
- * pairs take 40 or fewer, but those of bf16 x (48): bounded to 40 they
- * spilled and ran 0.5-1.2 points slower (call 2). 0: the compiler's
- * choice. CUDA only: HIP on NVIDIA compiles with nvcc 11.8, which has no
- * such bound, and OpenCL's register cap is a whole program's. */
-#define SMAX_COOP_REGISTERS(in_bytes, out_bytes) \
-    ((in_bytes) == 4 && (out_bytes) == 2 ? 40 : 0)
+ * 87.5, 88.0. Since the folded exponentials (smax_fused_write_folded)
+ * f16 x takes 48 by itself and fits 40 without spilling: H200, f16
+ * 256 x 1M 78.5, 79.9 -> 82.1, 81.5 (bench/results/h200-2026-11-28c,
+ * call 2). bf16 x takes 48 and spills at 40 (bf16 256 x 1M 78.8, 78.7 ->
+ * 77.7, 77.7; on the H100 0.5-1.2 points lost as well), so it keeps the
+ * compiler's choice (0). Its groups may have up to 1024 items, so the
+ * bound is a register count (SMAX_REGISTERS_AT_MOST), not a group count.
+ * CUDA only: HIP on NVIDIA compiles with nvcc 11.8, which has no such
+ * bound, and OpenCL's register cap is a whole program's. */
+#define SMAX_COOP_REGISTERS(in_dtype, out_dtype) \
+    ((out_dtype) != 0 && (in_dtype) != 2 ? 40 : 0)
 /* A row whose start is not on the vector grid has up to SMAX_VEC - 1
  * elements past the vectors, which the lanes hold round-robin in
  * SMAX_REG_EXTRAS slots each; a row slot has at least SMAX_REG_MIN_LANES

@@ -211,11 +211,21 @@ SMAX_FN smax_partial smax_held_keep(const SMAX_GLOBAL smax_in_t *xr,
 
     /* Each item revisits exactly the elements it kept: no barrier. */
     float s = 0.0f, s_lost = 0.0f;
+#if SMAX_FUSED_FOLDS_EXP
+    s = smax_fold_fits(base)
+            ? smax_fused_sum_bits(chunk, h.sp.body + SMAX_VEC * lid,
+                                  h.sp.body_end, step, -at, scale, base, lift,
+                                  1)
+            : smax_fused_sum_bits(chunk, h.sp.body + SMAX_VEC * lid,
+                                  h.sp.body_end, step, -at, scale, base, lift,
+                                  0);
+#else
     for (int j = h.sp.body + SMAX_VEC * lid; j < h.sp.body_end; j += step)
         smax_kahan_add(&s, &s_lost,
                        smax_sum_vec(smax_held_exp_vec(
                            smax_fused_kept_vec(chunk, j - at, scale), base,
                            lift)));
+#endif
     for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
         smax_kahan_add(&s, &s_lost,
                        smax_held_exp(smax_fused_kept(chunk, j - at, scale) - base,
@@ -251,6 +261,13 @@ SMAX_FN void smax_held_write(SMAX_GLOBAL smax_out_t *yr, smax_held h,
     const int at = h.at;
     const smax_row_total t = smax_row_total_of(total, flags);
     const int keep_x = flags & SMAX_FLAG_LOG_BIT;
+#if SMAX_FUSED_FOLDS_EXP
+    if (smax_fold_writes(keep_x, t.base, total.s))
+        smax_fused_write_folded(chunk, yr, h.sp.body + SMAX_VEC * lid,
+                                h.sp.body_end, step, -at, scale, t.base, lift,
+                                total.s);
+    else
+#endif
     for (int j = h.sp.body + SMAX_VEC * lid; j < h.sp.body_end; j += step) {
         const smax_vec v = smax_fused_kept_vec(chunk, j - at, scale);
         smax_store_vec_out(
@@ -268,10 +285,10 @@ SMAX_FN void smax_held_write(SMAX_GLOBAL smax_out_t *yr, smax_held h,
                                         t, keep_x, lift));
 }
 
-/* f32 x, 16-bit y: SMAX_COOP_REGISTERS (smax_geometry.h says why). */
-#if SMAX_COOP_REGISTERS(SMAX_IN_BYTES, SMAX_OUT_BYTES) > 0
+/* f32 or f16 x, 16-bit y: SMAX_COOP_REGISTERS (smax_geometry.h says why). */
+#if SMAX_COOP_REGISTERS(SMAX_IN_DTYPE, SMAX_OUT_DTYPE) > 0
 #define SMAX_MB_ONCHIP_BOUNDS                                                 \
-    SMAX_REGISTERS_AT_MOST(SMAX_COOP_REGISTERS(SMAX_IN_BYTES, SMAX_OUT_BYTES))
+    SMAX_REGISTERS_AT_MOST(SMAX_COOP_REGISTERS(SMAX_IN_DTYPE, SMAX_OUT_DTYPE))
 #else
 #define SMAX_MB_ONCHIP_BOUNDS
 #endif

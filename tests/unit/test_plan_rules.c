@@ -425,8 +425,8 @@ static void test_register_lanes(void)
         int in_registers, lanes;
     } cases[] = {
         {SMAX_FORWARD, B, B, 1024, 1, 64},   {SMAX_FORWARD, H, H, 2048, 1, 128},
-        {SMAX_FORWARD, H, B, 512, 1, 32},    {SMAX_FORWARD, B, B, 2056, 0, 128},
-        {SMAX_FORWARD, B, B, 4096, 0, 128},  {SMAX_FORWARD, B, F, 1024, 1, 32},
+        {SMAX_FORWARD, H, B, 512, 1, 32},    {SMAX_FORWARD, B, B, 2056, 0, 64},
+        {SMAX_FORWARD, B, B, 4096, 0, 64},   {SMAX_FORWARD, B, F, 1024, 1, 32},
         {SMAX_FORWARD, F, B, 1024, 1, 32},   {SMAX_FORWARD, F, F, 1024, 1, 64},
         {SMAX_BACKWARD, B, B, 1024, 1, 32},  {SMAX_FORWARD, F, F, 65, 0, 4},
         {SMAX_FORWARD, F, F, 129, 0, 8},     {SMAX_FORWARD, F, F, 513, 0, 32},
@@ -453,7 +453,9 @@ static void test_register_lanes(void)
 
 /* The on-chip fused kernels' lanes: halved where each would hold few
  * vectors (the 16-bit gradient: 4 vectors a lane rounded down; the
- * forward once, under 2.25 vectors a lane); the f32 gradient keeps them. */
+ * forward once, under 2.25 vectors a lane); the f32 gradient keeps them.
+ * Forward rows of 16-bit x and y have lanes of 64 elements instead
+ * (test_half_row_lanes). */
 static void test_onchip_lanes(void)
 {
     struct smax_context_s c = h100();
@@ -468,7 +470,7 @@ static void test_onchip_lanes(void)
         {SMAX_BACKWARD, B, 4097, 128}, {SMAX_BACKWARD, B, 513, 16},
         {SMAX_BACKWARD, F, 2049, 256}, {SMAX_FORWARD, F, 2049, 128},
         {SMAX_FORWARD, F, 2500, 256},  {SMAX_FORWARD, B, 4097, 128},
-        {SMAX_FORWARD, B, 5000, 256},
+        {SMAX_FORWARD, B, 5000, 128},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         const smax_exec_plan p =
@@ -480,6 +482,43 @@ static void test_onchip_lanes(void)
               "case %zu (%lld cols): %d lanes, want %d (%s)", i,
               (long long)cases[i].cols, p.lanes, cases[i].lanes, p.reason);
     }
+}
+
+/* Forward rows of 16-bit x and y on a GPU: lanes of 64 elements in a
+ * power of two, and a group of its own for a row of 128 lanes or more;
+ * a 16-bit row written as f32 keeps 16 elements a lane (its lanes capped
+ * by the group), and a CPU device keeps its own plan. */
+static void test_half_row_lanes(void)
+{
+    struct smax_context_s c = h100();
+    const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
+                     H = SMAX_DTYPE_F16;
+    const struct {
+        smax_dtype in, out;
+        int64_t cols;
+        int lanes, group;
+    } cases[] = {
+        {B, B, 8192, 128, 128}, {H, H, 6144, 128, 128}, {H, B, 5000, 128, 128},
+        {B, B, 4096, 64, 256},  {B, B, 16384, 256, 256}, {B, F, 8192, 256, 256},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const smax_exec_plan p =
+            plan_pair(&c, cases[i].in, cases[i].out, 20000, cases[i].cols, 0);
+        CHECK(p.algorithm == SMAX_ALGO_FUSED && !p.in_registers &&
+                  !p.tile_rows && p.lanes == cases[i].lanes &&
+                  p.group_size == cases[i].group &&
+                  p.rows_per_group * p.lanes == p.group_size &&
+                  p.groups * p.rows_per_group >= 20000 &&
+                  p.local_bytes <= c.traits.max_local_dynamic,
+              "case %zu (%lld cols): %d lanes, group %d, want %d, %d (%s)", i,
+              (long long)cases[i].cols, p.lanes, p.group_size, cases[i].lanes,
+              cases[i].group, p.reason);
+    }
+    c.traits.is_cpu = 1;
+    const smax_exec_plan cpu = plan_pair(&c, B, B, 20000, 8192, 0);
+    CHECK(cpu.lanes != 128 || cpu.group_size != 128,
+          "CPU device: %d lanes, group %d (%s)", cpu.lanes, cpu.group_size,
+          cpu.reason);
 }
 
 /* A tile's row slots of fewer than a warp take rows a warp's count apart
@@ -802,6 +841,7 @@ int main(void)
     test_tile_rows();
     test_tile_spread();
     test_onchip_lanes();
+    test_half_row_lanes();
     test_register_lanes();
     test_fused_length();
     test_cluster_rows();
