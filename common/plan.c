@@ -402,30 +402,36 @@ static int onchip_fewer_lanes(const smax_problem *p, const smax_exec_plan *plan)
     return 4 * p->cols < 9 * (int64_t)plan->vec * plan->lanes;
 }
 
-/* Forward rows read and written as a 16-bit type, whose exponentials are
- * folded into one FMA (kernels/smax_fused.h), take lanes of
- * SMAX_HALF_LANE_ELEMS elements (8 vectors), and a group to themselves
- * once they fill SMAX_ALONE_LANES lanes. These rows are bound by
- * instruction issue, and a row's fixed work (its two group reductions,
- * the set-up of its loops) does not shrink with a lane's share: at 32
- * elements a lane, bf16 32768 x 8192 spent about 13 of its 25
- * instructions an element in the loops over its vectors (H200: ncu's
- * count against the loops' SASS). A row alone in its group waits at no
- * other row's barriers. H200, ABBA (bench/results/h200-2026-11-28c, call
- * 2), % of copy before -> after: bf16 4096 95.1, 95.5 -> 97.2, 98.3; 5000
- * 73.1, 72.8 -> 96.8, 96.1; 6144 80.7, 79.8 -> 97.4, 96.9; 8192 95.8,
- * 95.7 -> 97.3, 96.6; f16 6144 81.5, 80.9 -> 97.2, 97.2; rows of 10000
- * and more unchanged. A bf16 row written as f32 lost (8192: 93.3, 93.0 ->
- * 87.1, 87.4) and keeps SMAX_ELEMS_PER_LANE, as do CPU devices. */
-#define SMAX_HALF_LANE_ELEMS 64
+/* Forward rows whose x and y are of one width take lanes of
+ * SMAX_WIDE_LANE_BYTES of the row (64 16-bit elements, 32 f32; 8 vectors),
+ * and a group to themselves once they fill SMAX_ALONE_LANES lanes. A
+ * row's fixed work (its two group reductions, the set-up of its loops)
+ * does not shrink with a lane's share, and the 16-bit rows, whose
+ * exponentials are one FMA each (kernels/smax_fused.h), are bound by
+ * instruction issue: at 32 elements a lane, bf16 32768 x 8192 spent about
+ * 13 of its 25 instructions an element in the loops over its vectors
+ * (H200: ncu's count against the loops' SASS). A row alone in its group
+ * waits at no other row's barriers (bf16 8192 columns with a group of two
+ * rows: 97.8, 97.9 -> 97.0, 96.5). H200, ABBA
+ * (bench/results/h200-2026-11-28c, calls 2 and 5), % of copy before ->
+ * after: bf16 4096 95.1, 95.5 -> 97.2, 98.3; 5000 73.1, 72.8 -> 96.8,
+ * 96.1; 6144 80.7, 79.8 -> 97.4, 96.9; 8192 95.8, 95.7 -> 97.3, 96.6; f16
+ * 6144 81.5, 80.9 -> 97.2, 97.2; f32 (16 elements a lane before) 3000
+ * 80.1, 80.2 -> 97.4, 97.3; 4096 96.0, 96.2 -> 97.6, 97.1; 2049 90.7,
+ * 90.8 -> 93.1, 92.4; 5000-8192 level or up to half a point up; rows
+ * whose lanes the group caps (16-bit past 8192 columns, f32 past 4096)
+ * keep them. 128 elements a 16-bit lane lost 1-2 points, 64 an f32 lane
+ * gained at 2049 and lost half a point at 5000-6144. A bf16 row written
+ * as f32 lost at 64 elements (8192: 93.3, 93.0 -> 87.1, 87.4), so mixed
+ * widths keep SMAX_ELEMS_PER_LANE, as do CPU devices. */
+#define SMAX_WIDE_LANE_BYTES 128
 #define SMAX_ALONE_LANES 128
 
-static int onchip_half_rows(smax_context ctx, const smax_problem *p,
-                            const smax_exec_plan *plan)
+static int onchip_wide_lanes(smax_context ctx, const smax_problem *p,
+                             const smax_exec_plan *plan)
 {
     return !ctx->traits.is_cpu && plan->direction == SMAX_FORWARD &&
-           smax_dtype_bytes(p->x_dtype) == 2 &&
-           smax_dtype_bytes(p->y_dtype) == 2;
+           smax_dtype_bytes(p->x_dtype) == smax_dtype_bytes(p->y_dtype);
 }
 
 static void plan_fused_onchip(smax_context ctx, const smax_problem *p,
@@ -437,10 +443,12 @@ static void plan_fused_onchip(smax_context ctx, const smax_problem *p,
     set_row_mapping(p, plan,
                     row_group_size(ctx, p->cols * plan->onchip_bytes *
                                             fused_arrays(plan->direction)),
-                    onchip_half_rows(ctx, p, plan) ? SMAX_HALF_LANE_ELEMS
-                                                   : SMAX_ELEMS_PER_LANE,
+                    onchip_wide_lanes(ctx, p, plan)
+                        ? SMAX_WIDE_LANE_BYTES /
+                              (int)smax_dtype_bytes(p->x_dtype)
+                        : SMAX_ELEMS_PER_LANE,
                     1);
-    if (onchip_half_rows(ctx, p, plan) && plan->lanes >= SMAX_ALONE_LANES &&
+    if (onchip_wide_lanes(ctx, p, plan) && plan->lanes >= SMAX_ALONE_LANES &&
         plan->lanes < plan->group_size) {
         plan->group_size = plan->lanes;
         plan->rows_per_group = 1;

@@ -454,8 +454,8 @@ static void test_register_lanes(void)
 /* The on-chip fused kernels' lanes: halved where each would hold few
  * vectors (the 16-bit gradient: 4 vectors a lane rounded down; the
  * forward once, under 2.25 vectors a lane); the f32 gradient keeps them.
- * Forward rows of 16-bit x and y have lanes of 64 elements instead
- * (test_half_row_lanes). */
+ * Forward rows of one width have lanes of 128 bytes instead
+ * (test_wide_lanes). */
 static void test_onchip_lanes(void)
 {
     struct smax_context_s c = h100();
@@ -469,7 +469,7 @@ static void test_onchip_lanes(void)
         {SMAX_BACKWARD, B, 1025, 32}, {SMAX_BACKWARD, B, 2049, 64},
         {SMAX_BACKWARD, B, 4097, 128}, {SMAX_BACKWARD, B, 513, 16},
         {SMAX_BACKWARD, F, 2049, 256}, {SMAX_FORWARD, F, 2049, 128},
-        {SMAX_FORWARD, F, 2500, 256},  {SMAX_FORWARD, B, 4097, 128},
+        {SMAX_FORWARD, F, 2500, 128},  {SMAX_FORWARD, B, 4097, 128},
         {SMAX_FORWARD, B, 5000, 128},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
@@ -484,11 +484,12 @@ static void test_onchip_lanes(void)
     }
 }
 
-/* Forward rows of 16-bit x and y on a GPU: lanes of 64 elements in a
- * power of two, and a group of its own for a row of 128 lanes or more;
- * a 16-bit row written as f32 keeps 16 elements a lane (its lanes capped
- * by the group), and a CPU device keeps its own plan. */
-static void test_half_row_lanes(void)
+/* Forward rows whose x and y are of one width, on a GPU: lanes of 128
+ * bytes (64 16-bit elements, 32 f32) in a power of two, and a group of
+ * its own for a row of 128 lanes or more; a 16-bit row written as f32
+ * keeps 16 elements a lane (its lanes capped by the group), and a CPU
+ * device keeps its own plan. */
+static void test_wide_lanes(void)
 {
     struct smax_context_s c = h100();
     const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
@@ -500,6 +501,7 @@ static void test_half_row_lanes(void)
     } cases[] = {
         {B, B, 8192, 128, 128}, {H, H, 6144, 128, 128}, {H, B, 5000, 128, 128},
         {B, B, 4096, 64, 256},  {B, B, 16384, 256, 256}, {B, F, 8192, 256, 256},
+        {F, F, 3000, 128, 128}, {F, F, 4096, 128, 128},  {F, F, 8192, 256, 256},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         const smax_exec_plan p =
@@ -841,7 +843,7 @@ int main(void)
     test_tile_rows();
     test_tile_spread();
     test_onchip_lanes();
-    test_half_row_lanes();
+    test_wide_lanes();
     test_register_lanes();
     test_fused_length();
     test_cluster_rows();
