@@ -440,15 +440,15 @@ static void plan_fused_onchip(smax_context ctx, const smax_problem *p,
     const size_t row_bytes = (size_t)row_pitch(p->cols, plan->onchip_bytes) *
                              (size_t)plan->onchip_bytes *
                              fused_arrays(plan->direction);
+    const int wide = onchip_wide_lanes(ctx, p, plan);
     set_row_mapping(p, plan,
                     row_group_size(ctx, p->cols * plan->onchip_bytes *
                                             fused_arrays(plan->direction)),
-                    onchip_wide_lanes(ctx, p, plan)
-                        ? SMAX_WIDE_LANE_BYTES /
-                              (int)smax_dtype_bytes(p->x_dtype)
-                        : SMAX_ELEMS_PER_LANE,
+                    wide ? SMAX_WIDE_LANE_BYTES /
+                               (int)smax_dtype_bytes(p->x_dtype)
+                         : SMAX_ELEMS_PER_LANE,
                     1);
-    if (onchip_wide_lanes(ctx, p, plan) && plan->lanes >= SMAX_ALONE_LANES &&
+    if (wide && plan->lanes >= SMAX_ALONE_LANES &&
         plan->lanes < plan->group_size) {
         plan->group_size = plan->lanes;
         plan->rows_per_group = 1;

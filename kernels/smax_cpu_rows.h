@@ -212,7 +212,7 @@ SMAX_FN smax_cpu_f smax_cpu_row_exp(smax_cpu_f d, float lift)
     return SMAX_ROW_EXP(d);
 #else
 #define SMAX_CPU_C(c) ((smax_cpu_f)(c))
-    smax_cpu_f t = fma(d, SMAX_CPU_C(1.4426950408889634f), SMAX_CPU_C(lift));
+    smax_cpu_f t = fma(d, SMAX_CPU_C(SMAX_LOG2E), SMAX_CPU_C(lift));
     t = select(t, SMAX_CPU_C(-127.0f), t < -127.0f);
     /* k = rint(t) by adding and taking away 1.5 * 2^23 (PoCL's rint took
      * 15 instructions); k also lies in big's low mantissa bits */

@@ -247,9 +247,9 @@ SMAX_FN smax_vec smax_fused_finish_vec(smax_vec v, smax_row_total t,
  * were, and the output pass folds −log2 of the row's sum into c as well,
  * in place of the multiply by 1 / sum. Why: on the H200 these rows were
  * bound by instruction issue (bench/results/h200-2026-11-28b, call 4).
- * The roundings of k and c move the exponent by at most about
- * (2·|base|·log2 e + 300)·2^-24, a relative 2^-15 of the result, far
- * inside a 16-bit output's spacing (docs/numerics.md, "16-bit outputs").
+ * The roundings of k and c move the result by a relative 2^-14 at most,
+ * far inside a 16-bit output's spacing (docs/numerics.md, "Folded
+ * exponentials").
  * Rows past the limit, or whose sum is 0 or not finite, take the unfolded
  * form. f32 outputs keep exp itself. */
 #if SMAX_ONCHIP_KEEPS_BITS && SMAX_OUT_DTYPE != 0
@@ -260,7 +260,6 @@ SMAX_FN smax_vec smax_fused_finish_vec(smax_vec v, smax_row_total t,
 
 #if SMAX_FUSED_FOLDS_EXP
 #define SMAX_FOLD_BASE_LIMIT 128.0f
-#define SMAX_LOG2E 1.4426950408889634f
 
 /* The output pass's lift: a bf16 output keeps results down to its least
  * subnormal, 2^-133, which exp2 without subnormal results would flush, so
@@ -325,6 +324,19 @@ SMAX_FN float smax_fused_sum_bits(const SMAX_LOCAL smax_onchip_t *srow,
             sums.e[i] += e.e[i];
     }
     return smax_sum_vec(sums);
+}
+
+/* Pass 2 over the vector body of a row whose maximum is base: folded
+ * where the base fits (smax_fold_fits), each form its own loop. */
+SMAX_FN float smax_fused_sum_kept_bits(const SMAX_LOCAL smax_onchip_t *srow,
+                                       int j, int end, int step, int pad,
+                                       float scale, float base, float lift)
+{
+    return smax_fold_fits(base)
+               ? smax_fused_sum_bits(srow, j, end, step, pad, scale, base,
+                                     lift, 1)
+               : smax_fused_sum_bits(srow, j, end, step, pad, scale, base,
+                                     lift, 0);
 }
 
 /* Whether a row's softmax output is written folded: its sum (of terms
@@ -397,18 +409,13 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
 #if SMAX_ONCHIP_KEEPS_BITS
     const float lift = keep_x ? 0.0f : SMAX_ROW_LIFT;
 #endif
-    float s = 0.0f, s_lost = 0.0f; /* compensated: rows can be long */
-#if SMAX_FUSED_FOLDS_EXP
-    const int folded = smax_fold_fits(base);
-#endif
+    /* compensated: rows can be long (a folded row's body sums apart:
+     * smax_fused_sum_bits) */
+    float s = 0.0f, s_lost = 0.0f;
     if (active) {
 #if SMAX_FUSED_FOLDS_EXP
-        s = folded ? smax_fused_sum_bits(srow, sp.body + SMAX_VEC * lane,
-                                         sp.body_end, step, pad, scale, base,
-                                         lift, 1)
-                   : smax_fused_sum_bits(srow, sp.body + SMAX_VEC * lane,
-                                         sp.body_end, step, pad, scale, base,
-                                         lift, 0);
+        s = smax_fused_sum_kept_bits(srow, sp.body + SMAX_VEC * lane,
+                                     sp.body_end, step, pad, scale, base, lift);
 #else
         for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step) {
 #if SMAX_ONCHIP_KEEPS_BITS

@@ -58,8 +58,10 @@ SMAX_FN float smax_max_skip_nan(float a, float b)
  * row carries twice the elements per byte of an f32 one. Rows written as
  * f32, and the gradient (whose rule is relative to cancelling terms), use
  * exp itself. docs/numerics.md ("16-bit outputs") has the bound. */
+/* log2(e) rounded to f32: every exponential taken as exp2 scales by it. */
+#define SMAX_LOG2E 1.4426950408889634f
 #if defined(SMAX_OUT_DTYPE) && SMAX_OUT_DTYPE != 0
-#define SMAX_ROW_EXP(d) SMAX_EXP2((d) * 1.4426950408889634f)
+#define SMAX_ROW_EXP(d) SMAX_EXP2((d) * SMAX_LOG2E)
 #else
 #define SMAX_ROW_EXP(d) SMAX_EXP(d)
 #endif
@@ -80,7 +82,7 @@ SMAX_FN float smax_max_skip_nan(float a, float b)
 #if defined(SMAX_OUT_DTYPE) && SMAX_OUT_DTYPE != 0
 #define SMAX_ROW_LIFT 12.0f
 #define SMAX_ROW_EXP_LIFTED(d, lift) \
-    SMAX_EXP2_FTZ(SMAX_FMA((d), 1.4426950408889634f, (lift)))
+    SMAX_EXP2_FTZ(SMAX_FMA((d), SMAX_LOG2E, (lift)))
 #else
 #define SMAX_ROW_LIFT 0.0f
 #define SMAX_ROW_EXP_LIFTED(d, lift) SMAX_ROW_EXP(d)

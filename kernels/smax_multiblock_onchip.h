@@ -212,13 +212,8 @@ SMAX_FN smax_partial smax_held_keep(const SMAX_GLOBAL smax_in_t *xr,
     /* Each item revisits exactly the elements it kept: no barrier. */
     float s = 0.0f, s_lost = 0.0f;
 #if SMAX_FUSED_FOLDS_EXP
-    s = smax_fold_fits(base)
-            ? smax_fused_sum_bits(chunk, h.sp.body + SMAX_VEC * lid,
-                                  h.sp.body_end, step, -at, scale, base, lift,
-                                  1)
-            : smax_fused_sum_bits(chunk, h.sp.body + SMAX_VEC * lid,
-                                  h.sp.body_end, step, -at, scale, base, lift,
-                                  0);
+    s = smax_fused_sum_kept_bits(chunk, h.sp.body + SMAX_VEC * lid,
+                                 h.sp.body_end, step, -at, scale, base, lift);
 #else
     for (int j = h.sp.body + SMAX_VEC * lid; j < h.sp.body_end; j += step)
         smax_kahan_add(&s, &s_lost,
