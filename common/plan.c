@@ -170,12 +170,26 @@ static int64_t reg_lane_elems(const smax_problem *p,
     return (int64_t)plan->vec * reg_vectors(p, plan);
 }
 
+/* Forward rows read as 16-bit and written as f32. */
+static int fwd_widens(const smax_problem *p, const smax_exec_plan *plan)
+{
+    return plan->direction == SMAX_FORWARD &&
+           smax_dtype_bytes(p->x_dtype) < smax_dtype_bytes(p->y_dtype);
+}
+
 /* Longest row the register-resident kernels take: every item of the
- * largest group on it. */
+ * largest group on it; for rows written wider than read, a quarter of
+ * that: a warp's lanes (1024 columns). Past it they ran behind on-chip
+ * memory wherever measured, while rows narrowed to 16-bit ran at copy in
+ * registers (H200, % of copy, same run, registers -> on-chip: bf16 -> f32
+ * 1536, 2048, 2049, 3000, 4096 columns 74, 75.6, 58, 71, 78 -> 88, 91, 91,
+ * 90, 93, f16 -> f32 4096 78 -> 93; f32 -> bf16 4096 101 -> 99;
+ * bench/results/h200-2026-11-28d, calls 1 and 2). */
 static int64_t reg_max_cols(smax_context ctx, const smax_problem *p,
                             const smax_exec_plan *plan)
 {
-    return reg_lane_elems(p, plan) * reg_group_cap(ctx, plan);
+    const int64_t reach = reg_lane_elems(p, plan) * reg_group_cap(ctx, plan);
+    return fwd_widens(p, plan) ? reach / 4 : reach;
 }
 
 /* SMAX_REG_GROUP items, or as many as one row needs up to the cap. */
@@ -422,16 +436,38 @@ static int onchip_fewer_lanes(const smax_problem *p, const smax_exec_plan *plan)
  * whose lanes the group caps (16-bit past 8192 columns, f32 past 4096)
  * keep them. 128 elements a 16-bit lane lost 1-2 points, 64 an f32 lane
  * gained at 2049 and lost half a point at 5000-6144. A bf16 row written
- * as f32 lost at 64 elements (8192: 93.3, 93.0 -> 87.1, 87.4), so mixed
- * widths keep SMAX_ELEMS_PER_LANE, as do CPU devices. */
+ * as f32 lost at 64 elements (8192: 93.3, 93.0 -> 87.1, 87.4): rows of
+ * mixed widths take SMAX_WIDE_LANE_BYTES of their wider side (32
+ * elements; H200, bf16 -> f32 against 16 elements, 3000 83.5 -> 89.5,
+ * 5000 78 -> 88.5; bench/results/h200-2026-11-28d, calls 1 and 2). CPU
+ * devices keep SMAX_ELEMS_PER_LANE. */
 #define SMAX_WIDE_LANE_BYTES 128
 #define SMAX_ALONE_LANES 128
 
-static int onchip_wide_lanes(smax_context ctx, const smax_problem *p,
-                             const smax_exec_plan *plan)
+static int onchip_wide_lane_elems(smax_context ctx, const smax_problem *p,
+                                  const smax_exec_plan *plan)
 {
-    return !ctx->traits.is_cpu && plan->direction == SMAX_FORWARD &&
-           smax_dtype_bytes(p->x_dtype) == smax_dtype_bytes(p->y_dtype);
+    if (ctx->traits.is_cpu || plan->direction != SMAX_FORWARD)
+        return 0;
+    const size_t x = smax_dtype_bytes(p->x_dtype), y = smax_dtype_bytes(p->y_dtype);
+    return SMAX_WIDE_LANE_BYTES / (int)(x > y ? x : y);
+}
+
+/* Whether a forward row in lanes of lane_elems takes half the lanes: rows
+ * off the vector grid (cols not a multiple of the vector) whose lanes are
+ * at most 5/8 full, past the register kernel's reach (shorter rows came
+ * on-chip for exactly their lanes: fwd_onchip_pays; halved, f32 513 lost
+ * 93 -> 91 and 1025 gained under a point). H200, ABBA, % of copy before
+ * -> after (bench/results/h200-2026-11-28d, call 2): bf16 2049, 2300,
+ * 2500, 4097 89.7, 84, 86, 92 -> 91.6, 91.4, 91.5, 92.6; f32 2049, 4097
+ * 93, 90 -> 95, 94. Rows on the grid lost (f32 2500, 5000 97, 99.3 -> 96,
+ * 97; bf16 4600, 5000 97, 97.7 -> 95.5, 95.5). A row that had a group to
+ * itself keeps one (f32 2049 94.2 -> 95.1 against sharing one). */
+static int wide_lanes_halve(smax_context ctx, const smax_problem *p,
+                            const smax_exec_plan *plan, int lane_elems)
+{
+    return p->cols % plan->vec != 0 && p->cols > reg_max_cols(ctx, p, plan) &&
+           8 * p->cols <= 5 * (int64_t)lane_elems * plan->lanes;
 }
 
 static void plan_fused_onchip(smax_context ctx, const smax_problem *p,
@@ -440,22 +476,30 @@ static void plan_fused_onchip(smax_context ctx, const smax_problem *p,
     const size_t row_bytes = (size_t)row_pitch(p->cols, plan->onchip_bytes) *
                              (size_t)plan->onchip_bytes *
                              fused_arrays(plan->direction);
-    const int wide = onchip_wide_lanes(ctx, p, plan);
+    const int wide = onchip_wide_lane_elems(ctx, p, plan);
     set_row_mapping(p, plan,
                     row_group_size(ctx, p->cols * plan->onchip_bytes *
                                             fused_arrays(plan->direction)),
-                    wide ? SMAX_WIDE_LANE_BYTES /
-                               (int)smax_dtype_bytes(p->x_dtype)
-                         : SMAX_ELEMS_PER_LANE,
-                    1);
+                    wide ? wide : SMAX_ELEMS_PER_LANE, 1);
     if (wide && plan->lanes >= SMAX_ALONE_LANES &&
         plan->lanes < plan->group_size) {
         plan->group_size = plan->lanes;
         plan->rows_per_group = 1;
         plan->groups = p->rows;
     }
+    if (wide && wide_lanes_halve(ctx, p, plan, wide) &&
+        (plan->rows_per_group == 1 ||
+         (size_t)(plan->rows_per_group * 2) * row_bytes +
+                 reduction_bytes(plan->group_size) <=
+             ctx->traits.max_local_dynamic)) {
+        plan->lanes /= 2;
+        if (plan->rows_per_group == 1)
+            plan->group_size = plan->lanes;
+        plan->rows_per_group = plan->group_size / plan->lanes;
+        plan->groups = ceil_div(p->rows, plan->rows_per_group);
+    }
     /* Halving the lanes doubles the rows a group keeps on-chip. */
-    while (plan->lanes > 1 && onchip_fewer_lanes(p, plan) &&
+    while (!wide && plan->lanes > 1 && onchip_fewer_lanes(p, plan) &&
            (size_t)(plan->group_size / (plan->lanes / 2)) * row_bytes +
                    reduction_bytes(plan->group_size) <=
                ctx->traits.max_local_dynamic) {

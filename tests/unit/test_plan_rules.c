@@ -410,9 +410,10 @@ static void test_tile_rows(void)
 }
 
 /* The register kernel's lanes: 4 vectors a lane, 2 in the forward kernel
- * of 16-bit pairs, whose register rows end at 2048 columns; forward f32
- * rows of at most a vector past 4 vectors of a power of two of lanes (from
- * 4 lanes) run on-chip with those lanes. */
+ * of 16-bit pairs, whose register rows end at 2048 columns; rows read as
+ * 16-bit and written as f32 end at 1024; forward f32 rows of at most a
+ * vector past 4 vectors of a power of two of lanes (from 4 lanes) run
+ * on-chip with those lanes. */
 static void test_register_lanes(void)
 {
     struct smax_context_s c = h100();
@@ -432,7 +433,8 @@ static void test_register_lanes(void)
         {SMAX_FORWARD, F, F, 129, 0, 8},     {SMAX_FORWARD, F, F, 513, 0, 32},
         {SMAX_FORWARD, F, F, 1025, 0, 64},   {SMAX_FORWARD, F, F, 1028, 0, 64},
         {SMAX_FORWARD, F, F, 1029, 1, 128},  {SMAX_FORWARD, F, F, 1050, 1, 128},
-        {SMAX_FORWARD, F, F, 33, 1, 4},
+        {SMAX_FORWARD, F, F, 33, 1, 4},      {SMAX_FORWARD, B, F, 1025, 0, 32},
+        {SMAX_FORWARD, H, F, 2048, 0, 64},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         const smax_exec_plan plan =
@@ -454,8 +456,8 @@ static void test_register_lanes(void)
 /* The on-chip fused kernels' lanes: halved where each would hold few
  * vectors (the 16-bit gradient: 4 vectors a lane rounded down; the
  * forward once, under 2.25 vectors a lane); the f32 gradient keeps them.
- * Forward rows of one width have lanes of 128 bytes instead
- * (test_wide_lanes). */
+ * Forward rows on a GPU have lanes of 128 bytes instead, halved once off
+ * the vector grid where at most 5/8 full (test_wide_lanes). */
 static void test_onchip_lanes(void)
 {
     struct smax_context_s c = h100();
@@ -468,8 +470,8 @@ static void test_onchip_lanes(void)
     } cases[] = {
         {SMAX_BACKWARD, B, 1025, 32}, {SMAX_BACKWARD, B, 2049, 64},
         {SMAX_BACKWARD, B, 4097, 128}, {SMAX_BACKWARD, B, 513, 16},
-        {SMAX_BACKWARD, F, 2049, 256}, {SMAX_FORWARD, F, 2049, 128},
-        {SMAX_FORWARD, F, 2500, 128},  {SMAX_FORWARD, B, 4097, 128},
+        {SMAX_BACKWARD, F, 2049, 256}, {SMAX_FORWARD, F, 2049, 64},
+        {SMAX_FORWARD, F, 2500, 128},  {SMAX_FORWARD, B, 4097, 64},
         {SMAX_FORWARD, B, 5000, 128},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
@@ -484,11 +486,12 @@ static void test_onchip_lanes(void)
     }
 }
 
-/* Forward rows whose x and y are of one width, on a GPU: lanes of 128
- * bytes (64 16-bit elements, 32 f32) in a power of two, and a group of
- * its own for a row of 128 lanes or more; a 16-bit row written as f32
- * keeps 16 elements a lane (its lanes capped by the group), and a CPU
- * device keeps its own plan. */
+/* Forward rows on a GPU: lanes of 128 bytes of the wider of x and y (64
+ * 16-bit elements, 32 f32) in a power of two, and a group of its own for
+ * a row of 128 lanes or more; rows off the vector grid whose lanes are at
+ * most 5/8 full take half of them once, a row alone in its group keeping
+ * one (on the grid, or past 5/8, they do not); a CPU device keeps its own
+ * plan. */
 static void test_wide_lanes(void)
 {
     struct smax_context_s c = h100();
@@ -502,6 +505,10 @@ static void test_wide_lanes(void)
         {B, B, 8192, 128, 128}, {H, H, 6144, 128, 128}, {H, B, 5000, 128, 128},
         {B, B, 4096, 64, 256},  {B, B, 16384, 256, 256}, {B, F, 8192, 256, 256},
         {F, F, 3000, 128, 128}, {F, F, 4096, 128, 128},  {F, F, 8192, 256, 256},
+        {B, F, 4096, 128, 128}, {B, F, 1536, 64, 256},   {B, F, 3000, 128, 128},
+        {B, B, 2049, 32, 256},  {B, B, 2600, 64, 256},   {B, B, 2056, 64, 256},
+        {F, F, 2049, 64, 64},   {F, F, 2500, 128, 128},  {H, H, 4097, 64, 64},
+        {B, B, 5000, 128, 128},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         const smax_exec_plan p =
