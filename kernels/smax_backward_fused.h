@@ -104,29 +104,14 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
 
     float s = 0.0f, s_lost = 0.0f;
     if (rs.active) {
-        /* The item's first element off the vector grid is fetched ahead of
-         * the vectors and added after them, as before (smax_bwd_held_keep
-         * says why). */
-        const int j1 = smax_scalar_first(lane, sp);
-        smax_onchip_t y1 = 0, d1 = 0;
-        if (j1 < cols) {
-            y1 = smax_fetch_one(yr, j1);
-            d1 = smax_fetch_one(dyr, j1);
-        }
         smax_bwd_keep_terms(yr, dyr, sy, sd, sp.body + SMAX_VEC * lane,
                             sp.body_end, step, pad, SMAX_BWD_KEEP_BATCH(2),
                             flags, &s, &s_lost);
-        if (j1 < cols) {
-            smax_kahan_add(&s, &s_lost,
-                           smax_bwd_term(smax_stash_one(sy, j1 + pad, y1),
-                                         smax_stash_one(sd, j1 + pad, d1),
-                                         flags));
-            for (int j = smax_scalar_next(j1, lanes, sp); j < cols;
-                 j = smax_scalar_next(j, lanes, sp)) {
-                const float vy = smax_keep(yr, j, sy, j + pad);
-                const float vd = smax_keep(dyr, j, sd, j + pad);
-                smax_kahan_add(&s, &s_lost, smax_bwd_term(vy, vd, flags));
-            }
+        for (int j = smax_scalar_first(lane, sp); j < cols;
+             j = smax_scalar_next(j, lanes, sp)) {
+            const float vy = smax_keep(yr, j, sy, j + pad);
+            const float vd = smax_keep(dyr, j, sd, j + pad);
+            smax_kahan_add(&s, &s_lost, smax_bwd_term(vy, vd, flags));
         }
     }
     s = smax_bwd_total(

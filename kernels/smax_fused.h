@@ -367,6 +367,19 @@ SMAX_FN void smax_fused_write_folded(const SMAX_LOCAL smax_onchip_t *srow,
 }
 #endif /* SMAX_FUSED_FOLDS_EXP */
 
+/* Whether smax_fused fetches an item's first element off the vector grid
+ * ahead of its vectors (smax_bwd_held_keep says why) rather than after
+ * them. H200, ABBA, % of copy (bench/results/h200-2026-11-28d, call 5):
+ * bf16 rows of 2601, 4097, 2049 columns 83.2, 92.4, 91.7 -> 94.8, 95.3,
+ * 93.4; f32 2049, 4097 94.8, 94.2 -> 95.3, 94.4. Rows read as 16-bit and
+ * written as f32, bound by instruction issue, lost (bf16 -> f32 1300 76.2
+ * -> 73.0) and fetch it after. */
+#if SMAX_ONCHIP_KEEPS_BITS && SMAX_OUT_DTYPE == 0
+#define SMAX_FUSED_FETCH_AHEAD 0
+#else
+#define SMAX_FUSED_FETCH_AHEAD 1
+#endif
+
 SMAX_KERNEL void SMAX_KNAME(smax_fused)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
     SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
@@ -390,9 +403,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
 
     float m = -SMAX_INF;
     if (active) {
-        /* The item's first element off the vector grid is fetched ahead of
-         * the vectors (smax_bwd_held_keep says why; H200, bf16 rows of
-         * 2601 columns took 16% longer than 2600 with it fetched after). */
+#if SMAX_FUSED_FETCH_AHEAD
         const int j1 = smax_scalar_first(lane, sp);
         smax_onchip_t x1 = 0;
         if (j1 < cols)
@@ -407,6 +418,14 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
                 m = smax_max_skip_nan(
                     m, smax_fused_keep(xr, j, srow, j + pad, scale));
         }
+#else
+        m = smax_fused_keep_max(xr, srow, sp.body, sp.body + SMAX_VEC * lane,
+                                sp.body_end, step, pad, scale);
+        for (int j = smax_scalar_first(lane, sp); j < cols;
+             j = smax_scalar_next(j, lanes, sp))
+            m = smax_max_skip_nan(m,
+                                  smax_fused_keep(xr, j, srow, j + pad, scale));
+#endif
     }
     m = smax_reduce_float_turn(red, 0, m, 0, lid, lane, lanes);
     const float base = smax_exp_base(m);
