@@ -183,7 +183,7 @@ static int fwd_widens(const smax_problem *p, const smax_exec_plan *plan)
  * memory wherever measured, while rows narrowed to 16-bit ran at copy in
  * registers (H200, % of copy, same run, registers -> on-chip: bf16 -> f32
  * 1536, 2048, 2049, 3000, 4096 columns 74, 75.6, 58, 71, 78 -> 88, 91, 91,
- * 90, 93, f16 -> f32 4096 78 -> 93; f32 -> bf16 4096 101 -> 99;
+ * 90, 93, f16 -> f32 4096 78 -> 93; f32 -> bf16 4096 101 -> 99-101;
  * bench/results/h200-2026-11-28d, calls 1 and 2). */
 static int64_t reg_max_cols(smax_context ctx, const smax_problem *p,
                             const smax_exec_plan *plan)
