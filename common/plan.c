@@ -449,7 +449,8 @@ static int onchip_wide_lane_elems(smax_context ctx, const smax_problem *p,
 {
     if (ctx->traits.is_cpu || plan->direction != SMAX_FORWARD)
         return 0;
-    const size_t x = smax_dtype_bytes(p->x_dtype), y = smax_dtype_bytes(p->y_dtype);
+    const size_t x = smax_dtype_bytes(p->x_dtype);
+    const size_t y = smax_dtype_bytes(p->y_dtype);
     return SMAX_WIDE_LANE_BYTES / (int)(x > y ? x : y);
 }
 
@@ -487,23 +488,19 @@ static void plan_fused_onchip(smax_context ctx, const smax_problem *p,
         plan->rows_per_group = 1;
         plan->groups = p->rows;
     }
-    if (wide && wide_lanes_halve(ctx, p, plan, wide) &&
-        (plan->rows_per_group == 1 ||
-         (size_t)(plan->rows_per_group * 2) * row_bytes +
-                 reduction_bytes(plan->group_size) <=
-             ctx->traits.max_local_dynamic)) {
+    /* Halving the lanes doubles the rows a group keeps on-chip, but for a
+     * row alone in its group, whose group halves with them. */
+    const int alone = wide && plan->rows_per_group == 1;
+    while (plan->lanes > 1 &&
+           (wide ? wide_lanes_halve(ctx, p, plan, wide)
+                 : onchip_fewer_lanes(p, plan)) &&
+           (alone ||
+            (size_t)(plan->group_size / (plan->lanes / 2)) * row_bytes +
+                    reduction_bytes(plan->group_size) <=
+                ctx->traits.max_local_dynamic)) {
         plan->lanes /= 2;
-        if (plan->rows_per_group == 1)
+        if (alone)
             plan->group_size = plan->lanes;
-        plan->rows_per_group = plan->group_size / plan->lanes;
-        plan->groups = ceil_div(p->rows, plan->rows_per_group);
-    }
-    /* Halving the lanes doubles the rows a group keeps on-chip. */
-    while (!wide && plan->lanes > 1 && onchip_fewer_lanes(p, plan) &&
-           (size_t)(plan->group_size / (plan->lanes / 2)) * row_bytes +
-                   reduction_bytes(plan->group_size) <=
-               ctx->traits.max_local_dynamic) {
-        plan->lanes /= 2;
         plan->rows_per_group = plan->group_size / plan->lanes;
         plan->groups = ceil_div(p->rows, plan->rows_per_group);
         if (plan->direction == SMAX_FORWARD)
