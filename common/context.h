@@ -32,6 +32,11 @@ typedef struct smax_device_traits {
     uint64_t memory_bandwidth;   /* peak bytes a second of device
                                     memory by its clock and bus width;
                                     0: unknown (coop_groups_per_cu)    */
+    uint32_t unit_local_bytes;   /* on-chip memory a compute unit
+                                    shares among its resident groups;
+                                    0: unknown (group_share_bytes)     */
+    uint32_t group_local_reserved; /* of that, what the runtime takes
+                                    for each group (CUDA: 1 KB)        */
     int test_reread;             /* SMAX_TEST_REREAD=1: one-launch rows
                                     re-read from the cache even where
                                     on-chip memory holds them (a test

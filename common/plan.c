@@ -940,6 +940,36 @@ static int64_t item_chunk_bytes(smax_context ctx)
     return 4 * least <= 3 * local ? least : 0;
 }
 
+/* Bytes of a one-launch chunk where a compute unit holds `groups_per_cu`
+ * groups. Where the share follows memory faster than the H100's
+ * (coop_groups_per_cu below SMAX_COOP_GROUPS_PER_CU), the unit's on-chip
+ * memory less each group's fixed bytes (the runtime's reserve, the
+ * reduction scratch of the usual group, a cluster's exchange area), so
+ * that the groups counted fit: a quarter of one group's memory had left 3
+ * groups a unit, not 4, wherever a chunk took all of it (H200, f32 512 x
+ * 128256 in 9 chunks of 57 KB). H200, ABBA, % of copy
+ * (bench/results/h200-2026-11-28e, calls 1 and 2): f32 523 x 128256 (9 ->
+ * 10 chunks) 83.7, 84.0 -> 90.6, 90.0; 512 x 128256 82.6, 82.7 -> 87.7,
+ * 87.5; 2396 x 28000 (2 -> 3) 94.5, 94.0 -> 96.6, 96.9, in call 1 94.4,
+ * 94.1 -> 94.3, 94.6; bf16 512 x 128256 (no change of plan) 89.1, 88.9
+ * -> 88.4, 88.5. Elsewhere a sixth of one group's memory, as measured on
+ * the H100, whose groups' fixed bytes lie inside it (so 16-bit rows of
+ * 262144 columns run 14 chunks of 37 KB, 5 groups a unit, at 99-100% of
+ * copy there). */
+static int64_t group_share_bytes(smax_context ctx, int groups_per_cu)
+{
+    const int64_t unit = ctx->traits.unit_local_bytes;
+    if (unit <= 0 || coop_groups_per_cu(ctx) >= SMAX_COOP_GROUPS_PER_CU)
+        return (int64_t)ctx->traits.max_local_dynamic / groups_per_cu;
+    const int64_t fixed =
+        (int64_t)ctx->traits.group_local_reserved +
+        (int64_t)reduction_bytes(group_size(ctx)) +
+        (ctx->traits.max_cluster > 0
+             ? (int64_t)cluster_bytes(ctx->traits.max_cluster)
+             : 0);
+    return unit / groups_per_cu - fixed;
+}
+
 /* Elements of a one-launch chunk where a compute unit holds
  * `groups_per_cu` groups (coop_groups_per_cu, or
  * SMAX_CLUSTER_GROUPS_PER_CU for a cluster's chunks), at least
@@ -948,7 +978,7 @@ static int64_t onchip_share(smax_context ctx, const smax_exec_plan *plan,
                             int groups_per_cu)
 {
     const int64_t least = item_chunk_bytes(ctx);
-    int64_t bytes = (int64_t)ctx->traits.max_local_dynamic / groups_per_cu;
+    int64_t bytes = group_share_bytes(ctx, groups_per_cu);
     if (bytes < least)
         bytes = least;
     return bytes / onchip_col_bytes(plan);

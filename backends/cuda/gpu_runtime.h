@@ -20,6 +20,12 @@ typedef struct cudaDeviceProp smax_gpu_props;
  * CUDA 13's cudaDeviceProp has no memory clock. */
 #define SMAX_GPU_ATTR_MEMORY_CLOCK_KHZ cudaDevAttrMemoryClockRate
 #define SMAX_GPU_ATTR_MEMORY_BUS_BITS cudaDevAttrGlobalMemoryBusWidth
+/* On-chip memory a multiprocessor shares among its blocks (228 KB on
+ * H100), and what the runtime reserves of it for each block (1 KB). */
+#define SMAX_GPU_UNIT_SMEM(out, dev) \
+    cudaDeviceGetAttribute((out), cudaDevAttrMaxSharedMemoryPerMultiprocessor, (dev))
+#define SMAX_GPU_GROUP_SMEM_RESERVED(out, dev) \
+    cudaDeviceGetAttribute((out), cudaDevAttrReservedSharedMemoryPerBlock, (dev))
 #define SMAX_GPU_ERR_NO_DEVICE(e) \
     ((e) == cudaErrorNoDevice || (e) == cudaErrorInsufficientDriver)
 #define SMAX_GPU_ERR_OUT_OF_MEMORY(e) ((e) == cudaErrorMemoryAllocation)

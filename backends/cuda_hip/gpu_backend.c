@@ -118,6 +118,23 @@ static uint64_t smax_gpu_memory_bandwidth(int device)
     return (uint64_t)khz * 1000u * 2u * (uint64_t)(bits / 8);
 }
 
+/* The on-chip memory a compute unit shares among its groups and what the
+ * runtime reserves of it per group (common/plan.c, group_share_bytes);
+ * both 0 where the runtime does not say. */
+static void smax_gpu_unit_local(int device, smax_device_traits *traits)
+{
+    int unit = 0, reserved = 0;
+    if (SMAX_GPU_UNIT_SMEM(&unit, device) != SMAX_GPU(Success) ||
+        SMAX_GPU_GROUP_SMEM_RESERVED(&reserved, device) != SMAX_GPU(Success) ||
+        unit <= 0 || reserved < 0 || reserved >= unit) {
+        (void)SMAX_GPU(GetLastError)(); /* not sticky; leave none behind */
+        unit = 0;
+        reserved = 0;
+    }
+    traits->unit_local_bytes = (uint32_t)unit;
+    traits->group_local_reserved = (uint32_t)reserved;
+}
+
 smax_status smax_gpu_init(smax_context ctx)
 {
     struct smax_backend *be = ctx->backend;
@@ -143,6 +160,7 @@ smax_status smax_gpu_init(smax_context ctx)
     ctx->traits.cooperative = 1;
     ctx->traits.cache_bytes = (uint64_t)props.l2CacheSize;
     ctx->traits.memory_bandwidth = smax_gpu_memory_bandwidth(be->device);
+    smax_gpu_unit_local(be->device, &ctx->traits);
     ctx->traits.preferred_group = GPU_GROUP;
     ctx->traits.max_local_dynamic = (uint32_t)smem_optin;
     ctx->traits.async_keep = SMAX_GPU_ASYNC_COPY && props.major >= 8;

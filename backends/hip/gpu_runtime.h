@@ -26,6 +26,23 @@ typedef hipDeviceProp_t smax_gpu_props;
 #define SMAX_GPU_FUNC_ATTR_MAX_DYN_SMEM hipFuncAttributeMaxDynamicSharedMemorySize
 #define SMAX_GPU_ATTR_MEMORY_CLOCK_KHZ hipDeviceAttributeMemoryClockRate
 #define SMAX_GPU_ATTR_MEMORY_BUS_BITS hipDeviceAttributeMemoryBusWidth
+/* On-chip memory a compute unit shares among its groups, and what the
+ * runtime reserves of it for each group: asked of CUDA on NVIDIA, as the
+ * opt-in above; AMD reserves none. */
+#if defined(__HIP_PLATFORM_NVIDIA__)
+#define SMAX_GPU_UNIT_SMEM(out, dev)                                         \
+    hipCUDAErrorTohipError(cudaDeviceGetAttribute(                          \
+        (out), cudaDevAttrMaxSharedMemoryPerMultiprocessor, (dev)))
+#define SMAX_GPU_GROUP_SMEM_RESERVED(out, dev)                               \
+    hipCUDAErrorTohipError(cudaDeviceGetAttribute(                          \
+        (out), cudaDevAttrReservedSharedMemoryPerBlock, (dev)))
+#else
+#define SMAX_GPU_UNIT_SMEM(out, dev)                                         \
+    hipDeviceGetAttribute((out),                                            \
+                          hipDeviceAttributeMaxSharedMemoryPerMultiprocessor, \
+                          (dev))
+#define SMAX_GPU_GROUP_SMEM_RESERVED(out, dev) (*(out) = 0, hipSuccess)
+#endif
 #define SMAX_GPU_ERR_NO_DEVICE(e) \
     ((e) == hipErrorNoDevice || (e) == hipErrorInsufficientDriver)
 #define SMAX_GPU_ERR_OUT_OF_MEMORY(e) ((e) == hipErrorOutOfMemory)

@@ -57,6 +57,8 @@ static struct smax_context_s h100(void)
     c.traits.cache_bytes = 50u << 20;
     c.traits.max_cluster = 16;
     c.traits.async_keep = 1;
+    c.traits.unit_local_bytes = 233472;
+    c.traits.group_local_reserved = 1024;
     return c;
 }
 
@@ -839,10 +841,36 @@ static void test_bandwidth_share(void)
     }
 }
 
+/* Where the share follows faster memory, the groups it counts fit a
+ * compute unit with their fixed bytes (plan.c, group_share_bytes): f32
+ * rows of 128256 columns on the H200 in 10 chunks of 50 KB, 4 groups a
+ * unit, where a quarter of one group's memory made 9 of 56 KB (3 a unit,
+ * what a runtime that does not say its unit's memory still gets). */
+static void test_share_fits(void)
+{
+    const uint64_t h200_bw = 3201000000ull * 2 * 768;
+    struct smax_context_s c = h100();
+    c.traits.memory_bandwidth = h200_bw;
+    const smax_exec_plan p =
+        plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 512, 128256);
+    const size_t unit = c.traits.unit_local_bytes;
+    const size_t per_group = p.local_bytes + c.traits.group_local_reserved;
+    CHECK(is_cluster(&p) && p.chunks == 10 && unit / per_group >= 4,
+          "H200 f32 512 x 128256: cluster %d, %d chunks, %zu groups a unit "
+          "(%s)", p.cluster, p.chunks, unit / per_group, p.reason);
+    c.traits.unit_local_bytes = 0;
+    c.traits.group_local_reserved = 0;
+    const smax_exec_plan q =
+        plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 512, 128256);
+    CHECK(q.chunks == 9, "H200 f32 512 x 128256, unit unknown: %d chunks",
+          q.chunks);
+}
+
 int main(void)
 {
     test_chunk_edges();
     test_bandwidth_share();
+    test_share_fits();
     test_coop_chunk_floor();
     test_reread_keep();
     test_cpu_rows_slots();
