@@ -948,11 +948,15 @@ static int64_t item_chunk_bytes(smax_context ctx)
  * that the groups counted fit: a quarter of one group's memory had left 3
  * groups a unit, not 4, wherever a chunk took all of it (H200, f32 512 x
  * 128256 in 9 chunks of 57 KB). H200, ABBA, % of copy
- * (bench/results/h200-2026-11-28e, calls 1 and 2): f32 523 x 128256 (9 ->
- * 10 chunks) 83.7, 84.0 -> 90.6, 90.0; 512 x 128256 82.6, 82.7 -> 87.7,
- * 87.5; 2396 x 28000 (2 -> 3) 94.5, 94.0 -> 96.6, 96.9, in call 1 94.4,
- * 94.1 -> 94.3, 94.6; bf16 512 x 128256 (no change of plan) 89.1, 88.9
- * -> 88.4, 88.5. Elsewhere a sixth of one group's memory, as measured on
+ * (bench/results/h200-2026-11-28e, call 3): f32 671 x 100000 (7 -> 8
+ * chunks) 85.4, 84.7 -> 93.6, 93.4; 335 x 200000 (14 -> 15) 79.1, 78.7 ->
+ * 89.6, 88.6; 523 x 128256 (9 -> 10) 84.8, 84.6 -> 89.5, 89.8; bf16 335 x
+ * 200000 (7 -> 8) 83.0, 82.8 -> 91.9, 91.8; 167 x 400000 (14 -> 15) 77.5,
+ * 77.4 -> 87.5, 88.1; f32 -> bf16 523 x 128256 81.5, 80.9 -> 87.1, 86.9;
+ * the gradient's bf16 -> f32 2396 x 28000 (4 -> 5) 74.3, 74.1 -> 81.1,
+ * 80.7, 1335 x 50257 (7 -> 8) 70.1, 69.6 -> 76.6, 77.2, f32 671 x 100000
+ * and bf16 335 x 200000 (14 -> 15) +0.7 and +1.5; f32 2396 x 28000 (2 ->
+ * 3) level; unchanged plans level. Elsewhere a sixth of one group's memory, as measured on
  * the H100, whose groups' fixed bytes lie inside it (so 16-bit rows of
  * 262144 columns run 14 chunks of 37 KB, 5 groups a unit, at 99-100% of
  * copy there). */
