@@ -956,10 +956,10 @@ static int64_t item_chunk_bytes(smax_context ctx)
  * the gradient's bf16 -> f32 2396 x 28000 (4 -> 5) 74.3, 74.1 -> 81.1,
  * 80.7, 1335 x 50257 (7 -> 8) 70.1, 69.6 -> 76.6, 77.2, f32 671 x 100000
  * and bf16 335 x 200000 (14 -> 15) +0.7 and +1.5; f32 2396 x 28000 (2 ->
- * 3) level; unchanged plans level. Elsewhere a sixth of one group's memory, as measured on
- * the H100, whose groups' fixed bytes lie inside it (so 16-bit rows of
- * 262144 columns run 14 chunks of 37 KB, 5 groups a unit, at 99-100% of
- * copy there). */
+ * 3) level; unchanged plans level. Elsewhere a sixth of one group's
+ * memory, as measured on the H100, whose groups' fixed bytes lie inside it
+ * (so 16-bit rows of 262144 columns run 14 chunks of 37 KB, 5 groups a
+ * unit, at 99-100% of copy there). */
 static int64_t group_share_bytes(smax_context ctx, int groups_per_cu)
 {
     const int64_t unit = ctx->traits.unit_local_bytes;
