@@ -791,6 +791,9 @@ static int same_plan(const smax_exec_plan *a, const smax_exec_plan *b)
  * forward clusters take fewer, larger chunks; the gradient's clusters,
  * sized by their batches, do not change. Memory faster still plans as the
  * H200's (4 groups, the fewest measured). */
+/* Peak memory bandwidth of an H200 (3201 MHz, 6144 bits), bytes a second. */
+#define H200_MEMORY_BANDWIDTH (3201000000ull * 2 * 768)
+
 static void test_bandwidth_share(void)
 {
     const struct {
@@ -805,7 +808,7 @@ static void test_bandwidth_share(void)
                  {SMAX_BACKWARD, SMAX_DTYPE_F32, 4096, 65536, 0},
                  {SMAX_BACKWARD, SMAX_DTYPE_BF16, 1024, 262144, 0}};
     const uint64_t h100_bw = 2619000000ull * 2 * 640;
-    const uint64_t h200_bw = 3201000000ull * 2 * 768;
+    const uint64_t h200_bw = H200_MEMORY_BANDWIDTH;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         struct smax_context_s c = h100();
         const smax_exec_plan unknown = plan_of(&c, cases[i].dir, cases[i].t,
@@ -848,9 +851,8 @@ static void test_bandwidth_share(void)
  * what a runtime that does not say its unit's memory still gets). */
 static void test_share_fits(void)
 {
-    const uint64_t h200_bw = 3201000000ull * 2 * 768;
     struct smax_context_s c = h100();
-    c.traits.memory_bandwidth = h200_bw;
+    c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
     const smax_exec_plan p =
         plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 512, 128256);
     const size_t unit = c.traits.unit_local_bytes;
