@@ -384,6 +384,7 @@ SMAX_FN unsigned smax_max_bf16x2(unsigned a, unsigned b)
  * spends on normal results (ex2.approx.ftz: exp2f adds a compare and two
  * predicated multiplies to keep subnormal results); elsewhere exp2f. */
 #if defined(__CUDA_ARCH__)
+#define SMAX_HAVE_EXP2_FTZ 1
 SMAX_FN float smax_exp2_ftz(float x)
 {
     float r;
