@@ -24,13 +24,17 @@
  * exp2f spends a compare and two predicated multiplies more an element),
  * where the dialect has that one instruction (SMAX_HAVE_EXP2_FTZ: CUDA and
  * HIP on NVIDIA). H200, % of copy: bf16 rows of 128-2048 columns 76-85 ->
- * 81-89. OpenCL on NVIDIA, whose exp2 stays the library function, lost
- * 3-7 points so (bf16 128 81.4 -> 74.3) and keeps exp2 of the product
+ * 81-89. OpenCL on NVIDIA, whose exp2 stays the library function, lost 3-7
+ * points so (bf16 128 81.4 -> 74.3) and keeps exp2 of the product
  * (bench/results/h200-2026-11-29, calls 1 and 4). */
 #if defined(SMAX_HAVE_EXP2_FTZ) && SMAX_OUT_DTYPE != 0
-#define SMAX_REG_LIFTS 1
+#define SMAX_REG_LIFT(keep_x) ((keep_x) ? 0.0f : SMAX_ROW_LIFT)
+#define SMAX_REG_EXP_VEC(v, base, keep_x) \
+    smax_exp_vec_lifted((v), (base), SMAX_REG_LIFT(keep_x))
+#define SMAX_REG_EXP(d, keep_x) SMAX_ROW_EXP_LIFTED((d), SMAX_REG_LIFT(keep_x))
 #else
-#define SMAX_REG_LIFTS 0
+#define SMAX_REG_EXP_VEC(v, base, keep_x) smax_exp_vec_from((v), (base))
+#define SMAX_REG_EXP(d, keep_x) SMAX_ROW_EXP(d)
 #endif
 
 /* Two 16-bit sides: 12 groups a compute unit (SMAX_FWD_REG_GROUPS_PER_CU). */
@@ -80,30 +84,19 @@ SMAX_KERNEL void SMAX_FWD_REG_BOUNDS SMAX_KNAME(smax_fused_regs)(
 
     /* Only vectors inside the row are computed on. */
     const int keep_x = flags & SMAX_FLAG_LOG_BIT;
-#if SMAX_REG_LIFTS
-    const float lift = keep_x ? 0.0f : SMAX_ROW_LIFT;
-#endif
     float s = 0.0f, s_lost = 0.0f;
     SMAX_UNROLL_ALL
     for (int k = 0; k < SMAX_FWD_RV; ++k) {
         if (!smax_touches_vec(smax_reg_elem(map, k, lanes), map.live))
             continue;
-#if SMAX_REG_LIFTS
-        const smax_vec e = smax_exp_vec_lifted(v[k], base, lift);
-#else
-        const smax_vec e = smax_exp_vec_from(v[k], base);
-#endif
+        const smax_vec e = SMAX_REG_EXP_VEC(v[k], base, keep_x);
         smax_kahan_add(&s, &s_lost, smax_sum_vec(e));
         if (!keep_x)
             v[k] = e;
     }
     SMAX_UNROLL_ALL
     for (int j = 0; j < SMAX_EXTRAS; ++j) {
-#if SMAX_REG_LIFTS
-        const float e_x = SMAX_ROW_EXP_LIFTED(extra[j] - base, lift);
-#else
-        const float e_x = SMAX_ROW_EXP(extra[j] - base);
-#endif
+        const float e_x = SMAX_REG_EXP(extra[j] - base, keep_x);
         smax_kahan_add(&s, &s_lost, e_x);
         if (!keep_x)
             extra[j] = e_x;

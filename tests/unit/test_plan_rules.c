@@ -784,6 +784,9 @@ static int same_plan(const smax_exec_plan *a, const smax_exec_plan *b)
            a->group_size == b->group_size && a->reread == b->reread;
 }
 
+/* Peak memory bandwidth of an H200 (3201 MHz, 6144 bits), bytes a second. */
+#define H200_MEMORY_BANDWIDTH (3201000000ull * 2 * 768)
+
 /* A compute unit's share of one-launch chunks follows the memory's
  * bandwidth a unit (plan.c, coop_groups_per_cu): the H100's own (2619 MHz,
  * 5120 bits) and slower memory plan as an unknown one; the H200's (3201
@@ -791,9 +794,6 @@ static int same_plan(const smax_exec_plan *a, const smax_exec_plan *b)
  * forward clusters take fewer, larger chunks; the gradient's clusters,
  * sized by their batches, do not change. Memory faster still plans as the
  * H200's (4 groups, the fewest measured). */
-/* Peak memory bandwidth of an H200 (3201 MHz, 6144 bits), bytes a second. */
-#define H200_MEMORY_BANDWIDTH (3201000000ull * 2 * 768)
-
 static void test_bandwidth_share(void)
 {
     const struct {
