@@ -20,9 +20,29 @@
 #define SMAX_GROUP_ID() ((long)get_group_id(0))
 #define SMAX_GROUP_COUNT() ((long)get_num_groups(0))
 #define SMAX_GROUP_SIZE() ((int)get_local_size(0))
+/* log2 of a power of two (row slots' lanes are). */
+#define SMAX_LOG2_POW2(x) (31 - (int)clz((uint)(x)))
 #define SMAX_EXP(x) exp(x)
 #define SMAX_EXP2(x) exp2(x)
-#define SMAX_EXP2_FTZ(x) exp2(x) /* the CUDA/HIP definition says why */
+/* SMAX_EXP2_FTZ: the CUDA/HIP definition says why. NVIDIA's OpenCL C takes
+ * inline PTX (SMAX_CL_NVIDIA, below), and there exp2 is the library
+ * function, several instructions more than the one CUDA spends: H200, bf16
+ * rows of 4096-65536 columns 74-88 -> 79-93% of copy. Not in a program
+ * built under a register cap (SMAX_CL_REGISTER_CAP, the short rows'
+ * kernels): there every row of 128-2048 columns ran at 61.7% with it
+ * (75-81 without; bench/results/h200-2026-11-29b, call 1). */
+#if defined(SMAX_CL_NVIDIA) && !defined(SMAX_CL_REGISTER_CAP)
+#define SMAX_HAVE_EXP2_FTZ 1
+SMAX_FN float smax_exp2_ftz(float x)
+{
+    float r;
+    __asm__("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
+    return r;
+}
+#define SMAX_EXP2_FTZ(x) smax_exp2_ftz(x)
+#else
+#define SMAX_EXP2_FTZ(x) exp2(x)
+#endif
 #define SMAX_GROUPS_PER_CU(items, groups) /* the compiler's own choice */
 #define SMAX_REGISTERS_AT_MOST(n) /* the compiler's own choice */
 #define SMAX_FMA(a, b, c) fma(a, b, c)
@@ -202,6 +222,8 @@ SMAX_FN float smax_cl_shfl_first(float v, int width)
 #define SMAX_GROUP_ID() ((long long)blockIdx.x)
 #define SMAX_GROUP_COUNT() ((long long)gridDim.x)
 #define SMAX_GROUP_SIZE() ((int)blockDim.x)
+/* log2 of a power of two (row slots' lanes are). */
+#define SMAX_LOG2_POW2(x) (__ffs(x) - 1)
 #define SMAX_EXP(x) expf(x)
 #define SMAX_EXP2(x) exp2f(x)
 #define SMAX_FMA(a, b, c) fmaf(a, b, c)

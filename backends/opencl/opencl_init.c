@@ -220,8 +220,9 @@ static smax_status budget_kernels(smax_context ctx, int pair,
         const unsigned cap =
             be->nv_registers / ((unsigned)items * (unsigned)groups) & ~7u;
         char capped[448];
-        snprintf(capped, sizeof capped, "%s -cl-nv-maxrregcount=%u", options,
-                 cap);
+        snprintf(capped, sizeof capped,
+                 "%s -cl-nv-maxrregcount=%u -DSMAX_CL_REGISTER_CAP=%u",
+                 options, cap, cap);
         smax_status st =
             smax_cl_program_get(ctx, capped, &be->budget_programs[pair][k]);
         if (st != SMAX_SUCCESS)
