@@ -24,24 +24,15 @@
 #define SMAX_LOG2_POW2(x) (31 - (int)clz((uint)(x)))
 #define SMAX_EXP(x) exp(x)
 #define SMAX_EXP2(x) exp2(x)
-/* SMAX_EXP2_FTZ: the CUDA/HIP definition says why. NVIDIA's OpenCL C takes
- * inline PTX (SMAX_CL_NVIDIA, below), and there exp2 is the library
- * function, several instructions more than the one CUDA spends: H200, bf16
- * rows of 4096-65536 columns 74-88 -> 79-93% of copy. Not in a program
- * built under a register cap (SMAX_CL_REGISTER_CAP, the short rows'
- * kernels): there every row of 128-2048 columns ran at 61.7% with it
- * (75-81 without; bench/results/h200-2026-11-29b, call 1). */
+/* SMAX_EXP2_FTZ (at the end) as one PTX instruction: NVIDIA's OpenCL C
+ * takes inline PTX (SMAX_CL_NVIDIA, below), and there exp2 is the library
+ * function, several instructions more: H200, bf16 rows of 4096-65536
+ * columns 74-88 -> 79-93% of copy. Not in a program built under a
+ * register cap (SMAX_CL_REGISTER_CAP, the short rows' kernels): there
+ * every row of 128-2048 columns ran at 61.7% with it (75-81 without;
+ * bench/results/h200-2026-11-29b, call 1). */
 #if defined(SMAX_CL_NVIDIA) && !defined(SMAX_CL_REGISTER_CAP)
 #define SMAX_HAVE_EXP2_FTZ 1
-SMAX_FN float smax_exp2_ftz(float x)
-{
-    float r;
-    __asm__("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
-    return r;
-}
-#define SMAX_EXP2_FTZ(x) smax_exp2_ftz(x)
-#else
-#define SMAX_EXP2_FTZ(x) exp2(x)
 #endif
 #define SMAX_GROUPS_PER_CU(items, groups) /* the compiler's own choice */
 #define SMAX_REGISTERS_AT_MOST(n) /* the compiler's own choice */
@@ -401,21 +392,9 @@ SMAX_FN unsigned smax_max_bf16x2(unsigned a, unsigned b)
 #define SMAX_OPAQUE_U32(x) asm volatile("" : "+r"(x))
 #define SMAX_OPAQUE_F32(x) asm volatile("" : "+f"(x))
 #endif
-/* 2^x with exp2's accuracy where the result is a normal f32; results
- * below 2^-126 may be 0. On NVIDIA it is the one instruction that exp2f
- * spends on normal results (ex2.approx.ftz: exp2f adds a compare and two
- * predicated multiplies to keep subnormal results); elsewhere exp2f. */
+/* SMAX_EXP2_FTZ (at the end) as one PTX instruction on NVIDIA. */
 #if defined(__CUDA_ARCH__)
 #define SMAX_HAVE_EXP2_FTZ 1
-SMAX_FN float smax_exp2_ftz(float x)
-{
-    float r;
-    asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
-    return r;
-}
-#define SMAX_EXP2_FTZ(x) smax_exp2_ftz(x)
-#else
-#define SMAX_EXP2_FTZ(x) exp2f(x)
 #endif
 /* A kernel whose groups of at most `items` items should fit `groups` to a
  * compute unit: the compiler keeps each item's registers within that
@@ -531,6 +510,23 @@ SMAX_FN smax_u32 smax_nv_bf16_pack2(float a, float b)
 }
 #define SMAX_BF16_PACK2(a, b) smax_nv_bf16_pack2((a), (b))
 #define SMAX_BF16_OF(v) (smax_nv_bf16_pack2((v), 0.0f) & 0xffffu)
+#endif
+
+/* 2^x with exp2's accuracy where the result is a normal f32; results
+ * below 2^-126 may be 0. On NVIDIA (CUDA, HIP on NVIDIA, and OpenCL on
+ * NVIDIA where the dialect says so) it is the one instruction that exp2f
+ * spends on normal results (ex2.approx.ftz: exp2f adds a compare and two
+ * predicated multiplies to keep subnormal results); elsewhere exp2. */
+#if defined(SMAX_HAVE_EXP2_FTZ)
+SMAX_FN float smax_exp2_ftz(float x)
+{
+    float r;
+    __asm__("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
+    return r;
+}
+#define SMAX_EXP2_FTZ(x) smax_exp2_ftz(x)
+#else
+#define SMAX_EXP2_FTZ(x) SMAX_EXP2(x)
 #endif
 
 /* The waits of the asynchronous copies, the same PTX in every dialect that
