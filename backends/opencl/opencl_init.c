@@ -201,7 +201,8 @@ static int budget_groups(int k, int in_bytes, int out_bytes, int *items)
  * register budget comes from a program of its own, built with the cap
  * that lets its groups share a compute unit's registers, rounded down to
  * the 8 registers an item is given at a time; kernels with the same cap
- * share that program (the program cache). */
+ * share that program (the program cache). SMAX_CL_REGISTER_CAP tells the
+ * kernels they are so built (kernels/smax_dialect.h: no inline ex2). */
 static smax_status budget_kernels(smax_context ctx, int pair,
                                   const char *options)
 {
@@ -221,8 +222,8 @@ static smax_status budget_kernels(smax_context ctx, int pair,
             be->nv_registers / ((unsigned)items * (unsigned)groups) & ~7u;
         char capped[448];
         snprintf(capped, sizeof capped,
-                 "%s -cl-nv-maxrregcount=%u -DSMAX_CL_REGISTER_CAP=%u",
-                 options, cap, cap);
+                 "%s -cl-nv-maxrregcount=%u -DSMAX_CL_REGISTER_CAP", options,
+                 cap);
         smax_status st =
             smax_cl_program_get(ctx, capped, &be->budget_programs[pair][k]);
         if (st != SMAX_SUCCESS)
