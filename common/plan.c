@@ -698,8 +698,7 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * each group's fixed cost (its row's exchange, the wait for the row's
  * slowest chunk) stays as small a part of its time: on the H200 (4.9 TB/s
  * for 132 units, 1.47 times the H100's) 4 groups, so its forward clusters
- * take fewer, larger chunks (the gradient's are sized by their batches,
- * bwd_cluster_chunks). H200, % of copy, 6 groups against 4, two rounds
+ * take fewer, larger chunks, and so do the gradient's. H200, % of copy, 6 groups against 4, two rounds
  * each (bench/results/h200-2026-11-28, calls 3 and 4): f32 4096 x 20000
  * 86.5, 86.2 -> 95.0, 95.0; 4096 x 65536 94.2, 94.3 -> 97.1, 97.0; bf16
  * 8192 x 50257 85.9, 85.1 -> 92.7, 93.3; 1024 x 262144 81.2, 81.3 ->
@@ -784,12 +783,12 @@ static int coop_groups_per_cu(smax_context ctx)
  * 86.1 (bench/results/h100-2026-11-27, calls 4 and 5). */
 #define SMAX_COOP_MIN_ITEM_BYTES 128
 
-/* On-chip bytes the cluster kernels take past the portable ones: the
- * exchange's transaction barrier and a partial per group of the cluster
- * (kernels/smax_cluster.h). */
+/* On-chip bytes the cluster kernels take past the portable ones: two
+ * transaction barriers (the exchange's, the bulk copies') and a partial
+ * per group of the cluster (kernels/smax_cluster.h). */
 static size_t cluster_bytes(int64_t chunks)
 {
-    return sizeof(uint64_t) + (size_t)chunks * 2 * sizeof(float);
+    return 2 * sizeof(uint64_t) + (size_t)chunks * 2 * sizeof(float);
 }
 
 /* Makes a one-launch plan's rows thread-block clusters
@@ -902,33 +901,6 @@ static int onchip_geometry(smax_context ctx, const smax_problem *p,
         return 0;
     set_one_launch(p, plan, group, len, pitch, local);
     return 1;
-}
-
-/* Chunks of a gradient row that is a thread-block cluster: the fewest
- * from `chunks` up to the cluster's limit with which every item fetches
- * all of its vectors of y and dy in one batch of
- * SMAX_BWD_CLUSTER_KEEP_BATCH pairs (kernels/smax_multiblock_cluster.h),
- * where the keep takes batches that large (SMAX_BWD_KEEP_BATCH_CAP);
- * else `chunks`. A second batch waits for the first's round trip
- * to memory, and a chunk's items all wait for the slowest. H100, % of copy
- * with the batch of 4 (bench/results/h100-2026-11-25b): f32 256 x 128256
- * (16 chunks, 3.9 pairs an item) 97.1, 1024 x 32768 (7 chunks, 4.6
- * pairs) 95.0, 640 x 50257 (11 chunks, 4.5 pairs) 82.9, against 85.9,
- * 90.3 and 87.6 with batches of 2; bf16 256 x 128256 (14 chunks, 4.5
- * pairs) 84.5 and 128 x 262144 (16, 4 pairs) 96.9. */
-static int64_t bwd_cluster_chunks(smax_context ctx, const smax_problem *p,
-                                  const smax_exec_plan *plan, int64_t chunks)
-{
-    if (SMAX_BWD_KEEP_BATCH_CAP(plan->vec * plan->onchip_bytes) <
-        SMAX_BWD_CLUSTER_KEEP_BATCH)
-        return chunks;
-    for (int64_t c = chunks; c <= ctx->traits.max_cluster; ++c) {
-        const int64_t len = onchip_chunk_len(ctx, p, plan, c);
-        const int64_t lanes = onchip_chunk_group(ctx, plan, len);
-        if (len <= (int64_t)SMAX_BWD_CLUSTER_KEEP_BATCH * plan->vec * lanes)
-            return c;
-    }
-    return chunks;
 }
 
 /* Bytes of SMAX_COOP_MIN_ITEM_BYTES an item of the usual group where a
@@ -1107,12 +1079,18 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
         return 0;
     const int64_t chunks = onchip_chunks(ctx, p, share);
     /* A cluster where the row fits one: its chunks grow past the share
-     * where they must, up to SMAX_CLUSTER_GROUPS_PER_CU a compute unit. */
+     * where they must, up to SMAX_CLUSTER_GROUPS_PER_CU a compute unit.
+     * The gradient's as well: its cluster kernel keeps a chunk by bulk
+     * copies, so no item's register batch bounds the chunk. With the bulk
+     * copies, H200, % of copy, chunks that gave every item one batch of 4
+     * pairs against these (bench/results/h200-2026-11-29d, call 2): f32
+     * 1335 x 50257 (13 -> 8 chunks) 80.9 -> 97.4, 97.3; 1024 x 65536 (16
+     * -> 10) 93.5 -> 99.9, 100.4; 2048 x 32768 (8 -> 5) 99.3 -> 100.3,
+     * 100.6; bf16 1335 x 50257 (7 -> 4) 97.0 -> 97.1, 96.7; but bf16
+     * 523 x 128256 (16 -> 10) 96.7 -> 94.9, 95.4. */
     int64_t in_cluster = chunks < ctx->traits.max_cluster
                              ? chunks
                              : ctx->traits.max_cluster;
-    if (plan->direction == SMAX_BACKWARD && in_cluster > 1)
-        in_cluster = bwd_cluster_chunks(ctx, p, plan, in_cluster);
     if (in_cluster > 0 &&
         ceil_div(p->cols, in_cluster) <=
             onchip_share(ctx, plan, SMAX_CLUSTER_GROUPS_PER_CU) &&

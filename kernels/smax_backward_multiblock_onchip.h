@@ -44,6 +44,67 @@ SMAX_FN smax_held smax_bwd_held_on_grid(smax_chunk c,
         smax_chunk_on_grid(c, smax_row_shift3(yr, dyr, dxr)), yr, dyr, dxr);
 }
 
+/* An item's elements of a chunk off the 16-byte grid: its first before
+ * the chunk's vectors (at jh) and its first after them (at jt), where it
+ * has them (a chunk has up to a vector's worth of each). They are fetched
+ * ahead of the vectors: fetched after them, they cost their items a
+ * second round trip to memory, and the chunk, and in a cluster the row,
+ * waits for its slowest item. */
+typedef struct smax_bwd_edges {
+    smax_onchip_t yh, dh, yt, dt;
+    int jh, jt, has_h, has_t;
+} smax_bwd_edges;
+
+SMAX_FN smax_bwd_edges smax_bwd_edges_fetch(const SMAX_GLOBAL smax_in_t *yr,
+                                            const SMAX_GLOBAL smax_in_t *dyr,
+                                            smax_held h, int lid)
+{
+    smax_bwd_edges e;
+    e.jh = h.c.begin + lid;
+    e.jt = h.sp.body_end + lid;
+    e.has_h = e.jh < h.sp.body;
+    e.has_t = e.jt < h.c.end;
+    e.yh = 0, e.dh = 0, e.yt = 0, e.dt = 0;
+    if (e.has_h) {
+        e.yh = smax_fetch_one(yr, e.jh);
+        e.dh = smax_fetch_one(dyr, e.jh);
+    }
+    if (e.has_t) {
+        e.yt = smax_fetch_one(yr, e.jt);
+        e.dt = smax_fetch_one(dyr, e.jt);
+    }
+    return e;
+}
+
+/* Keeps the item's elements outside the chunk's vectors (the edges e,
+ * and any more a group of fewer items than a vector has) and adds their
+ * terms to (s, s_lost), after the vectors', in the order they always had,
+ * so the bits do not change: the head, then the tail. */
+SMAX_FN void smax_bwd_edges_keep(const SMAX_GLOBAL smax_in_t *yr,
+                                 const SMAX_GLOBAL smax_in_t *dyr, smax_held h,
+                                 smax_bwd_edges e, SMAX_LOCAL smax_onchip_t *ky,
+                                 SMAX_LOCAL smax_onchip_t *kd, int flags,
+                                 int lanes, float *s, float *s_lost)
+{
+    const int at = h.at;
+    if (e.has_h)
+        smax_kahan_add(s, s_lost,
+                       smax_bwd_term(smax_stash_one(ky, e.jh - at, e.yh),
+                                     smax_stash_one(kd, e.jh - at, e.dh), flags));
+    for (int j = e.jh + lanes; j < h.sp.body; j += lanes)
+        smax_kahan_add(s, s_lost,
+                       smax_bwd_term(smax_keep(yr, j, ky, j - at),
+                                     smax_keep(dyr, j, kd, j - at), flags));
+    if (e.has_t)
+        smax_kahan_add(s, s_lost,
+                       smax_bwd_term(smax_stash_one(ky, e.jt - at, e.yt),
+                                     smax_stash_one(kd, e.jt - at, e.dt), flags));
+    for (int j = e.jt + lanes; j < h.c.end; j += lanes)
+        smax_kahan_add(s, s_lost,
+                       smax_bwd_term(smax_keep(yr, j, ky, j - at),
+                                     smax_keep(dyr, j, kd, j - at), flags));
+}
+
 /* Phase 1: keeps the chunk of y (in ky) and dy (in kd) on-chip and
  * returns its partial (0, its share of S), fetching `batch` vector pairs
  * an item at a time (smax_bwd_keep_terms). Called by every item. */
@@ -54,45 +115,12 @@ SMAX_FN smax_partial smax_bwd_held_keep(const SMAX_GLOBAL smax_in_t *yr,
                                       SMAX_LOCAL float *red, int batch,
                                       int flags, int lid, int lanes)
 {
-    const int step = SMAX_VEC * lanes;
-    const int at = h.at;
-    /* The item's first element before the vectors and its first after
-     * them (a chunk off the 16-byte grid has up to a vector's worth of
-     * each) are fetched ahead of the vectors' batches: fetched after them,
-     * they cost their items a second round trip to memory, and the chunk,
-     * and in a cluster the row, waits for its slowest item. The sum adds
-     * them in the same order as before (the vectors, then the head, then
-     * the tail), so the bits do not change. */
-    const int jh = h.c.begin + lid, jt = h.sp.body_end + lid;
-    const int has_h = jh < h.sp.body, has_t = jt < h.c.end;
-    smax_onchip_t yh = 0, dh = 0, yt = 0, dt = 0;
-    if (has_h) {
-        yh = smax_fetch_one(yr, jh);
-        dh = smax_fetch_one(dyr, jh);
-    }
-    if (has_t) {
-        yt = smax_fetch_one(yr, jt);
-        dt = smax_fetch_one(dyr, jt);
-    }
+    const smax_bwd_edges e = smax_bwd_edges_fetch(yr, dyr, h, lid);
     float s = 0.0f, s_lost = 0.0f;
     smax_bwd_keep_terms(yr, dyr, ky, kd, h.sp.body + SMAX_VEC * lid,
-                        h.sp.body_end, step, -at, batch, flags, &s, &s_lost);
-    if (has_h)
-        smax_kahan_add(&s, &s_lost,
-                       smax_bwd_term(smax_stash_one(ky, jh - at, yh),
-                                     smax_stash_one(kd, jh - at, dh), flags));
-    for (int j = jh + lanes; j < h.sp.body; j += lanes)
-        smax_kahan_add(&s, &s_lost,
-                       smax_bwd_term(smax_keep(yr, j, ky, j - at),
-                                     smax_keep(dyr, j, kd, j - at), flags));
-    if (has_t)
-        smax_kahan_add(&s, &s_lost,
-                       smax_bwd_term(smax_stash_one(ky, jt - at, yt),
-                                     smax_stash_one(kd, jt - at, dt), flags));
-    for (int j = jt + lanes; j < h.c.end; j += lanes)
-        smax_kahan_add(&s, &s_lost,
-                       smax_bwd_term(smax_keep(yr, j, ky, j - at),
-                                     smax_keep(dyr, j, kd, j - at), flags));
+                        h.sp.body_end, SMAX_VEC * lanes, -h.at, batch, flags,
+                        &s, &s_lost);
+    smax_bwd_edges_keep(yr, dyr, h, e, ky, kd, flags, lanes, &s, &s_lost);
     smax_partial mine;
     mine.m = 0.0f;
     mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);

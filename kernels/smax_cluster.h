@@ -19,11 +19,14 @@
 #endif
 
 #if defined(SMAX_CLUSTER_ARCH)
-/* A group's exchange area, after its reduction scratch: the transaction
- * barrier, then one partial (two floats) per group of the cluster, in
- * rank order. common/plan.c reserves cluster_bytes(chunks) for it. */
+/* A group's exchange area, after its reduction scratch: the exchange's
+ * transaction barrier, the barrier of the chunk's bulk copies (where a
+ * kernel keeps its chunk so), then one partial (two floats) per group of
+ * the cluster, in rank order. common/plan.c reserves cluster_bytes(chunks)
+ * for it. */
 typedef struct smax_cluster_area {
     unsigned long long *bar;
+    unsigned long long *load;
     float *slots;
 } smax_cluster_area;
 
@@ -31,18 +34,19 @@ SMAX_FN smax_cluster_area smax_cluster_area_at(float *after_red)
 {
     smax_cluster_area a;
     a.bar = (unsigned long long *)after_red;
-    a.slots = (float *)(a.bar + 1);
+    a.load = a.bar + 1;
+    a.slots = (float *)(a.bar + 2);
     return a;
 }
 
-/* Readies the group's barrier for the chunks' partials and tells the
- * cluster so. Called by every item at the start of the kernel: the
- * cluster's wait in smax_cluster_exchange then costs nothing, every group
- * having arrived long before. */
+/* Readies the group's barriers (the chunks' partials, its bulk copies)
+ * and tells the cluster so. Called by every item at the start of the
+ * kernel: the cluster's wait in smax_cluster_exchange then costs nothing,
+ * every group having arrived long before. */
 SMAX_FN void smax_cluster_begin(smax_cluster_area a, int lid)
 {
     if (lid == 0)
-        SMAX_CLUSTER_BAR_INIT(a.bar);
+        SMAX_CLUSTER_BARS_INIT(a.bar, a.load);
     SMAX_CLUSTER_ARRIVE();
 }
 

@@ -368,7 +368,7 @@ SMAX_FN void smax_fused_write_folded(const SMAX_LOCAL smax_onchip_t *srow,
 #endif /* SMAX_FUSED_FOLDS_EXP */
 
 /* Whether smax_fused fetches an item's first element off the vector grid
- * ahead of its vectors (smax_bwd_held_keep says why) rather than after
+ * ahead of its vectors (smax_bwd_edges says why) rather than after
  * them. H200, ABBA, % of copy (bench/results/h200-2026-11-28d, call 5):
  * bf16 rows of 2601, 4097, 2049 columns 83.2, 92.4, 91.7 -> 94.8, 95.3,
  * 93.4; f32 2049, 4097 94.8, 94.2 -> 95.3, 94.4. Rows read as 16-bit and

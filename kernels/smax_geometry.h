@@ -48,9 +48,11 @@
  *   on the H100 (bench/results/h100-2026-11-27e, call 1).
  * - The tile kernel of two 16-bit sides: 6 groups of SMAX_TILE_GROUP items,
  *   as many as its on-chip tiles allow (smax_fused_tile.h says why).
- * - The gradient's cluster kernel of f32 y, dy and dx: one group of
+ * - The gradient's cluster kernel of f32 y, dy and dx where it keeps its
+ *   chunk through registers (SMAX_NO_BULK_KEEP builds): one group of
  *   SMAX_CLUSTER_BOUND_ITEMS items, the largest group a cluster's row may
- *   have, i.e. 64 registers an item (smax_multiblock_cluster.h says why).
+ *   have, i.e. 64 registers an item (smax_multiblock_cluster.h says why;
+ *   kept by bulk copies it takes a register count instead).
  *   CUDA only: clusters have no OpenCL form. */
 #define SMAX_FWD_REG_GROUPS_PER_CU(in_bytes, out_bytes) \
     ((in_bytes) == 2 && (out_bytes) == 2 ? 12 : 0)
@@ -121,9 +123,9 @@
 #define SMAX_BWD_KEEP_BATCH_CAP(keep_bytes) ((keep_bytes) == 16 ? 4 : 1)
 
 /* Pairs of (y, dy) vectors that each item of the gradient's cluster
- * kernel (smax_multiblock_cluster.h) fetches before it keeps any, where a
- * vector is 16 bytes: the planner sizes its chunks so that every item's
- * share of a chunk goes out in one batch where a cluster allows that. */
+ * kernel (smax_multiblock_cluster.h) fetches before it keeps any where it
+ * keeps its chunk through registers (builds without its bulk copies,
+ * SMAX_NO_BULK_KEEP; 32-byte vectors take one pair a batch). */
 #define SMAX_BWD_CLUSTER_KEEP_BATCH 4
 
 #endif /* SMAX_GEOMETRY_H */

@@ -44,7 +44,84 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_cluster)(
 #endif
 }
 
-/* f32 y, dy and dx: compiled for SMAX_BWD_CLUSTER_GROUPS_PER_CU groups of
+/* The gradient's cluster kernel keeps its chunk by bulk copies
+ * (smax_bwd_held_keep_bulk) where the device has them and a kept vector is
+ * the 16 bytes it was in device memory (not f32 y kept for a 16-bit dx,
+ * whose 8-float vectors are swizzled on-chip). SMAX_NO_BULK_KEEP turns
+ * them off (A/B builds). */
+#if defined(SMAX_HAVE_BULK_COPY) && SMAX_VEC * SMAX_IN_BYTES == 16 && \
+    !defined(SMAX_NO_BULK_KEEP)
+#define SMAX_BWD_BULK_KEEP 1
+#define SMAX_BWD_BULK_REGISTERS 40
+
+/* The terms of S of an item's vectors kept at j + shift for j = first,
+ * first + step, ... below end, read back from on-chip memory in the order
+ * smax_bwd_keep_terms_as fetches them (the same bits), the log flag
+ * `log_bit` a constant. */
+SMAX_FN void smax_bwd_kept_terms_as(const smax_onchip_t *ky,
+                                    const smax_onchip_t *kd, int first,
+                                    int end, int step, int shift, int log_bit,
+                                    float *s, float *s_lost)
+{
+    for (int j = first; j < end; j += step)
+        smax_kahan_add(s, s_lost,
+                       smax_bwd_terms_vec(smax_kept_vec(ky, j + shift),
+                                          smax_kept_vec(kd, j + shift),
+                                          log_bit));
+}
+
+/* Phase 1 of smax_bwd_held_keep by bulk copies: item 0 puts the chunk's
+ * vectors of y and dy in flight as two copies counted on the group's
+ * barrier `load` (readied by smax_cluster_begin), every item fetches its
+ * edge elements meanwhile, then sums its vectors' terms from on-chip
+ * memory once they have landed. A whole chunk goes out at once with no
+ * register of any item holding it, where the register batches held each
+ * item to SMAX_BWD_CLUSTER_KEEP_BATCH pairs in flight and the compute
+ * unit to the groups their registers allow. */
+SMAX_FN smax_partial smax_bwd_held_keep_bulk(
+    const smax_in_t *yr, const smax_in_t *dyr, smax_held h, smax_onchip_t *ky,
+    smax_onchip_t *kd, float *red, unsigned long long *load, int flags,
+    int lid, int lanes)
+{
+    const int at = h.at;
+    /* A chunk with no vectors (a row's last few elements, its edges
+     * off the grid) has nothing to copy and leaves the barrier alone. */
+    const int vecs = h.sp.body_end > h.sp.body;
+    if (vecs && lid == 0) {
+        const unsigned bytes =
+            (unsigned)(h.sp.body_end - h.sp.body) * (unsigned)sizeof(smax_in_t);
+        SMAX_CLUSTER_BAR_EXPECT(load, 2u * bytes);
+        smax_bulk_copy(ky + h.sp.body - at, yr + h.sp.body, bytes, load);
+        smax_bulk_copy(kd + h.sp.body - at, dyr + h.sp.body, bytes, load);
+    }
+    const smax_bwd_edges e = smax_bwd_edges_fetch(yr, dyr, h, lid);
+    if (vecs) {
+        SMAX_BARRIER(); /* `load` is ready (item 0) before any item waits */
+        SMAX_CLUSTER_BAR_WAIT(load);
+    }
+    float s = 0.0f, s_lost = 0.0f;
+    const int first = h.sp.body + SMAX_VEC * lid, step = SMAX_VEC * lanes;
+    if (flags & SMAX_FLAG_LOG_BIT)
+        smax_bwd_kept_terms_as(ky, kd, first, h.sp.body_end, step, -at,
+                               SMAX_FLAG_LOG_BIT, &s, &s_lost);
+    else
+        smax_bwd_kept_terms_as(ky, kd, first, h.sp.body_end, step, -at, 0, &s,
+                               &s_lost);
+    smax_bwd_edges_keep(yr, dyr, h, e, ky, kd, flags, lanes, &s, &s_lost);
+    smax_partial mine;
+    mine.m = 0.0f;
+    mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);
+    return mine;
+}
+#endif
+
+/* Kept by bulk copies, at most SMAX_BWD_BULK_REGISTERS an item, so that
+ * a compute unit holds 3 groups of 512 items (f32 rows of 128256 columns
+ * in 16 chunks of 64 KB) or 6 of 256: nvcc took 47 for f32, which held 2
+ * of 512, and those rows ran 3 points of copy below the register keep
+ * (H200, f32 523 x 128256 82.1, 82.0 -> 79.0, 78.1; bench/results/
+ * h200-2026-11-29d, call 2); at 40 it spills nothing. Through registers,
+ * f32 y, dy and dx: compiled for SMAX_BWD_CLUSTER_GROUPS_PER_CU groups of
  * SMAX_CLUSTER_BOUND_ITEMS (smax_geometry.h), 64 registers an item, what
  * nvcc took unasked until the chunks' edges moved onto the grid
  * (smax_chunk_on_grid) made it take 72, with which 256-item groups lost one
@@ -52,7 +129,9 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_cluster)(
  * bench/results/h100-2026-11-27f, call 7). The other pairs are left to
  * nvcc: their counts kept their groups a unit, and the bound raised bf16's
  * from 56 to 64. */
-#if SMAX_BWD_CLUSTER_GROUPS_PER_CU(SMAX_IN_BYTES, SMAX_OUT_BYTES) > 0
+#if defined(SMAX_BWD_BULK_KEEP)
+#define SMAX_BWD_CLUSTER_BOUNDS SMAX_REGISTERS_AT_MOST(SMAX_BWD_BULK_REGISTERS)
+#elif SMAX_BWD_CLUSTER_GROUPS_PER_CU(SMAX_IN_BYTES, SMAX_OUT_BYTES) > 0
 #define SMAX_BWD_CLUSTER_BOUNDS                                               \
     SMAX_GROUPS_PER_CU(SMAX_CLUSTER_BOUND_ITEMS,                              \
                        SMAX_BWD_CLUSTER_GROUPS_PER_CU(SMAX_IN_BYTES,          \
@@ -81,10 +160,15 @@ SMAX_KERNEL void SMAX_BWD_CLUSTER_BOUNDS SMAX_KNAME(smax_bwd_mb_cluster)(
     const smax_in_t *dyr = dy + dy_off + c.row * dy_stride;
     smax_out_t *dxr = dx + dx_off + c.row * dx_stride;
     const smax_held h = smax_bwd_held_on_grid(c, yr, dyr, dxr);
+#if defined(SMAX_BWD_BULK_KEEP)
+    const smax_partial mine = smax_bwd_held_keep_bulk(
+        yr, dyr, h, ky, kd, red, area.load, flags, lid, lanes);
+#else
     const smax_partial mine =
         smax_bwd_held_keep(yr, dyr, h, ky, kd, red,
                            SMAX_BWD_KEEP_BATCH(SMAX_BWD_CLUSTER_KEEP_BATCH),
                            flags, lid, lanes);
+#endif
     const float total = smax_bwd_total(
         smax_cluster_exchange(mine, chunks, c.index, area, lid).s);
     smax_bwd_held_write(dxr, h, ky, kd, total, scale, flags, lid, lanes);

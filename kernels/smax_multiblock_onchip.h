@@ -187,7 +187,7 @@ SMAX_FN smax_partial smax_held_keep(const SMAX_GLOBAL smax_in_t *xr,
     (void)alone; /* loaded through registers, a batch at a time */
 #endif
     /* The item's first element before the vectors and its first after
-     * them, fetched ahead of the vectors (smax_bwd_held_keep says why). */
+     * them, fetched ahead of the vectors (smax_bwd_edges says why). */
     const int jh = h.c.begin + lid, jt = h.sp.body_end + lid;
     const int has_h = jh < h.sp.body, has_t = jt < h.c.end;
     smax_onchip_t xh = 0, xt = 0;
