@@ -76,33 +76,50 @@ SMAX_FN smax_bwd_edges smax_bwd_edges_fetch(const SMAX_GLOBAL smax_in_t *yr,
     return e;
 }
 
-/* Keeps the item's elements outside the chunk's vectors (the edges e,
- * and any more a group of fewer items than a vector has) and adds their
- * terms to (s, s_lost), after the vectors', in the order they always had,
- * so the bits do not change: the head, then the tail. */
-SMAX_FN void smax_bwd_edges_keep(const SMAX_GLOBAL smax_in_t *yr,
-                                 const SMAX_GLOBAL smax_in_t *dyr, smax_held h,
-                                 smax_bwd_edges e, SMAX_LOCAL smax_onchip_t *ky,
-                                 SMAX_LOCAL smax_onchip_t *kd, int flags,
-                                 int lanes, float *s, float *s_lost)
+/* Keeps one run of an item's elements outside the chunk's vectors, from
+ * element j (fetched ahead as y, d, where `has`) up to `end` a group
+ * apart, and adds their terms to (s, s_lost). */
+SMAX_FN void smax_bwd_edge_run_keep(const SMAX_GLOBAL smax_in_t *yr,
+                                    const SMAX_GLOBAL smax_in_t *dyr,
+                                    SMAX_LOCAL smax_onchip_t *ky,
+                                    SMAX_LOCAL smax_onchip_t *kd, int has,
+                                    int j, smax_onchip_t y, smax_onchip_t d,
+                                    int end, int at, int flags, int lanes,
+                                    float *s, float *s_lost)
 {
-    const int at = h.at;
-    if (e.has_h)
+    if (has)
         smax_kahan_add(s, s_lost,
-                       smax_bwd_term(smax_stash_one(ky, e.jh - at, e.yh),
-                                     smax_stash_one(kd, e.jh - at, e.dh), flags));
-    for (int j = e.jh + lanes; j < h.sp.body; j += lanes)
+                       smax_bwd_term(smax_stash_one(ky, j - at, y),
+                                     smax_stash_one(kd, j - at, d), flags));
+    for (int k = j + lanes; k < end; k += lanes)
         smax_kahan_add(s, s_lost,
-                       smax_bwd_term(smax_keep(yr, j, ky, j - at),
-                                     smax_keep(dyr, j, kd, j - at), flags));
-    if (e.has_t)
-        smax_kahan_add(s, s_lost,
-                       smax_bwd_term(smax_stash_one(ky, e.jt - at, e.yt),
-                                     smax_stash_one(kd, e.jt - at, e.dt), flags));
-    for (int j = e.jt + lanes; j < h.c.end; j += lanes)
-        smax_kahan_add(s, s_lost,
-                       smax_bwd_term(smax_keep(yr, j, ky, j - at),
-                                     smax_keep(dyr, j, kd, j - at), flags));
+                       smax_bwd_term(smax_keep(yr, k, ky, k - at),
+                                     smax_keep(dyr, k, kd, k - at), flags));
+}
+
+/* The chunk's partial (0, its share of S) from an item's terms of its
+ * vectors (s, s_lost): keeps the item's elements outside them (the edges
+ * e, and any more a group of fewer items than a vector has) and adds their
+ * terms after the vectors', in the order they always had, so the bits do
+ * not change (the head, then the tail), then sums the group's. Called by
+ * every item. */
+SMAX_FN smax_partial smax_bwd_held_partial(const SMAX_GLOBAL smax_in_t *yr,
+                                           const SMAX_GLOBAL smax_in_t *dyr,
+                                           smax_held h, smax_bwd_edges e,
+                                           SMAX_LOCAL smax_onchip_t *ky,
+                                           SMAX_LOCAL smax_onchip_t *kd,
+                                           SMAX_LOCAL float *red, int flags,
+                                           int lid, int lanes, float s,
+                                           float s_lost)
+{
+    smax_bwd_edge_run_keep(yr, dyr, ky, kd, e.has_h, e.jh, e.yh, e.dh,
+                           h.sp.body, h.at, flags, lanes, &s, &s_lost);
+    smax_bwd_edge_run_keep(yr, dyr, ky, kd, e.has_t, e.jt, e.yt, e.dt,
+                           h.c.end, h.at, flags, lanes, &s, &s_lost);
+    smax_partial mine;
+    mine.m = 0.0f;
+    mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);
+    return mine;
 }
 
 /* Phase 1: keeps the chunk of y (in ky) and dy (in kd) on-chip and
@@ -120,11 +137,8 @@ SMAX_FN smax_partial smax_bwd_held_keep(const SMAX_GLOBAL smax_in_t *yr,
     smax_bwd_keep_terms(yr, dyr, ky, kd, h.sp.body + SMAX_VEC * lid,
                         h.sp.body_end, SMAX_VEC * lanes, -h.at, batch, flags,
                         &s, &s_lost);
-    smax_bwd_edges_keep(yr, dyr, h, e, ky, kd, flags, lanes, &s, &s_lost);
-    smax_partial mine;
-    mine.m = 0.0f;
-    mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);
-    return mine;
+    return smax_bwd_held_partial(yr, dyr, h, e, ky, kd, red, flags, lid, lanes,
+                                 s, s_lost);
 }
 
 /* Phase 3: writes the chunk of dx from on-chip with the row's S. */

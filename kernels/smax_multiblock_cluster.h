@@ -107,11 +107,8 @@ SMAX_FN smax_partial smax_bwd_held_keep_bulk(
     else
         smax_bwd_kept_terms_as(ky, kd, first, h.sp.body_end, step, -at, 0, &s,
                                &s_lost);
-    smax_bwd_edges_keep(yr, dyr, h, e, ky, kd, flags, lanes, &s, &s_lost);
-    smax_partial mine;
-    mine.m = 0.0f;
-    mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);
-    return mine;
+    return smax_bwd_held_partial(yr, dyr, h, e, ky, kd, red, flags, lid, lanes,
+                                 s, s_lost);
 }
 #endif
 
