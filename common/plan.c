@@ -791,6 +791,17 @@ static size_t cluster_bytes(int64_t chunks)
     return 2 * sizeof(uint64_t) + (size_t)chunks * 2 * sizeof(float);
 }
 
+/* On-chip bytes the gradient's device-memory exchange takes past its chunk
+ * and reduction scratch where it keeps the chunk by bulk copies (CUDA,
+ * sm_90: where the device has clusters): their transaction barrier
+ * (kernels/smax_backward_multiblock_onchip.h). */
+static size_t exchange_bytes(smax_context ctx, const smax_exec_plan *plan)
+{
+    return plan->direction == SMAX_BACKWARD && ctx->traits.max_cluster > 0
+               ? sizeof(uint64_t)
+               : 0;
+}
+
 /* Makes a one-launch plan's rows thread-block clusters
  * (kernels/smax_cluster.h) where the device has clusters of `chunks`
  * groups of this size: the chunks' partials are then exchanged on-chip,
@@ -1107,7 +1118,7 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
                                               onchip_chunks(ctx, p,
                                                             exchange_share(
                                                                 ctx, plan)),
-                                              0) ||
+                                              exchange_bytes(ctx, plan)) ||
                                   reread_geometry(ctx, p, plan);
     if (!planned)
         return 0;

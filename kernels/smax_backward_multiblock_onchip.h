@@ -164,7 +164,86 @@ SMAX_FN void smax_bwd_held_write(SMAX_GLOBAL smax_out_t *dxr, smax_held h,
                                     total, scale, flags));
 }
 
-SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_onchip)(
+/* The gradient's one-launch kernels keep their chunk by bulk copies
+ * (smax_bwd_held_keep_bulk) where the device has them and a kept vector is
+ * the 16 bytes it was in device memory (not f32 y kept for a 16-bit dx,
+ * whose 8-float vectors are swizzled on-chip). SMAX_NO_BULK_KEEP turns
+ * them off (A/B builds). */
+#if defined(SMAX_HAVE_BULK_COPY) && SMAX_VEC * SMAX_IN_BYTES == 16 && \
+    !defined(SMAX_NO_BULK_KEEP)
+#define SMAX_BWD_BULK_KEEP 1
+#define SMAX_BWD_BULK_REGISTERS 40
+
+/* The terms of S of an item's vectors kept at j + shift for j = first,
+ * first + step, ... below end, read back from on-chip memory in the order
+ * smax_bwd_keep_terms_as fetches them (the same bits), the log flag
+ * `log_bit` a constant. */
+SMAX_FN void smax_bwd_kept_terms_as(const smax_onchip_t *ky,
+                                    const smax_onchip_t *kd, int first,
+                                    int end, int step, int shift, int log_bit,
+                                    float *s, float *s_lost)
+{
+    for (int j = first; j < end; j += step)
+        smax_kahan_add(s, s_lost,
+                       smax_bwd_terms_vec(smax_kept_vec(ky, j + shift),
+                                          smax_kept_vec(kd, j + shift),
+                                          log_bit));
+}
+
+/* Phase 1 of smax_bwd_held_keep by bulk copies: item 0 puts the chunk's
+ * vectors of y and dy in flight as two copies counted on the group's
+ * barrier `load` (which item 0 readies first), every item fetches its
+ * edge elements meanwhile, then sums its vectors' terms from on-chip
+ * memory once they have landed. A whole chunk goes out at once with no
+ * register of any item holding it, where the register batches held each
+ * item to SMAX_BWD_CLUSTER_KEEP_BATCH pairs in flight and the compute
+ * unit to the groups their registers allow. */
+SMAX_FN smax_partial smax_bwd_held_keep_bulk(
+    const smax_in_t *yr, const smax_in_t *dyr, smax_held h, smax_onchip_t *ky,
+    smax_onchip_t *kd, float *red, unsigned long long *load, int flags,
+    int lid, int lanes)
+{
+    const int at = h.at;
+    if (lid == 0)
+        SMAX_BULK_BAR_INIT(load);
+    /* A chunk with no vectors (a row's last few elements, its edges
+     * off the grid) has nothing to copy and leaves the barrier alone. */
+    const int vecs = h.sp.body_end > h.sp.body;
+    if (vecs && lid == 0) {
+        const unsigned bytes =
+            (unsigned)(h.sp.body_end - h.sp.body) * (unsigned)sizeof(smax_in_t);
+        SMAX_CLUSTER_BAR_EXPECT(load, 2u * bytes);
+        smax_bulk_copy(ky + h.sp.body - at, yr + h.sp.body, bytes, load);
+        smax_bulk_copy(kd + h.sp.body - at, dyr + h.sp.body, bytes, load);
+    }
+    const smax_bwd_edges e = smax_bwd_edges_fetch(yr, dyr, h, lid);
+    if (vecs) {
+        SMAX_BARRIER(); /* `load` is ready (item 0) before any item waits */
+        SMAX_CLUSTER_BAR_WAIT(load);
+    }
+    float s = 0.0f, s_lost = 0.0f;
+    const int first = h.sp.body + SMAX_VEC * lid, step = SMAX_VEC * lanes;
+    if (flags & SMAX_FLAG_LOG_BIT)
+        smax_bwd_kept_terms_as(ky, kd, first, h.sp.body_end, step, -at,
+                               SMAX_FLAG_LOG_BIT, &s, &s_lost);
+    else
+        smax_bwd_kept_terms_as(ky, kd, first, h.sp.body_end, step, -at, 0, &s,
+                               &s_lost);
+    return smax_bwd_held_partial(yr, dyr, h, e, ky, kd, red, flags, lid, lanes,
+                                 s, s_lost);
+}
+#endif
+
+/* Kept by bulk copies, the device-memory exchange takes at most
+ * SMAX_BWD_BULK_REGISTERS an item too: nvcc took 48 for bf16 (40 through
+ * registers), which would hold 5 of the 6 groups of 256 a compute unit
+ * its 32 KB chunks leave room for. */
+#if defined(SMAX_BWD_BULK_KEEP)
+#define SMAX_BWD_EXCHANGE_BOUNDS SMAX_REGISTERS_AT_MOST(SMAX_BWD_BULK_REGISTERS)
+#else
+#define SMAX_BWD_EXCHANGE_BOUNDS
+#endif
+SMAX_KERNEL void SMAX_BWD_EXCHANGE_BOUNDS SMAX_KNAME(smax_bwd_mb_onchip)(
     const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
     const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off, smax_i64 dy_stride,
     SMAX_GLOBAL smax_out_t *dx, smax_i64 dx_off, smax_i64 dx_stride,
@@ -191,9 +270,16 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_onchip)(
      * 92.7 -> 89.6, 90.1; 512 x 262144 and 1024 x 200000 alike) for 2
      * gained off the grid (256 x 262143). */
     const smax_held h = smax_bwd_held_of(k.c, yr, dyr, dxr);
+#if defined(SMAX_BWD_BULK_KEEP)
+    /* the copies' barrier after the reduction scratch (plan.c reserves it) */
+    const smax_partial mine = smax_bwd_held_keep_bulk(
+        yr, dyr, h, ky, kd, red, (unsigned long long *)(red + 2 * lanes),
+        flags, lid, lanes);
+#else
     const smax_partial mine =
         smax_bwd_held_keep(yr, dyr, h, ky, kd, red, SMAX_BWD_KEEP_BATCH(2),
                            flags, lid, lanes);
+#endif
     const float total = smax_bwd_total(
         smax_coop_exchange(k, chunks, mine, epoch, red, lid, lanes).s);
     smax_bwd_held_write(dxr, h, ky, kd, total, scale, flags, lid, lanes);

@@ -39,14 +39,15 @@ SMAX_FN smax_cluster_area smax_cluster_area_at(float *after_red)
     return a;
 }
 
-/* Readies the group's barriers (the chunks' partials, its bulk copies)
- * and tells the cluster so. Called by every item at the start of the
- * kernel: the cluster's wait in smax_cluster_exchange then costs nothing,
- * every group having arrived long before. */
+/* Readies the group's barrier for the chunks' partials and tells the
+ * cluster so (a keep by bulk copies readies its own barrier). Called by
+ * every item at the start of the kernel: the cluster's wait in
+ * smax_cluster_exchange then costs nothing, every group having arrived
+ * long before. */
 SMAX_FN void smax_cluster_begin(smax_cluster_area a, int lid)
 {
     if (lid == 0)
-        SMAX_CLUSTER_BARS_INIT(a.bar, a.load);
+        SMAX_CLUSTER_BAR_INIT(a.bar);
     SMAX_CLUSTER_ARRIVE();
 }
 

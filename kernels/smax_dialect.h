@@ -287,23 +287,20 @@ typedef unsigned short smax_f16_mem;
 #define SMAX_CLUSTER_ARCH 1
 /* The cluster's barrier in two halves, with no memory ordering: arrive
  * says this group has initialised its exchange barrier (the fence of
- * smax_cluster_bars_init orders that), wait that every group has. A release
+ * smax_mbar_init orders that), wait that every group has. A release
  * arrive costs a device-wide fence (MEMBAR.ALL.GPU), which the H100 spent
  * a tenth of the cluster kernel's stall samples on. */
 #define SMAX_CLUSTER_ARRIVE() \
     asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory")
 #define SMAX_CLUSTER_WAIT() \
     asm volatile("barrier.cluster.wait.aligned;" ::: "memory")
-/* Two transaction barriers (mbarrier) in on-chip memory for one arrival
- * each, made visible to the cluster's groups (before the cluster
- * barrier's arrive) and to the copy engine. */
-SMAX_FN void smax_cluster_bars_init(unsigned long long *bar,
-                                    unsigned long long *bar2)
+/* A transaction barrier (mbarrier) in on-chip memory for one arrival,
+ * made visible to the cluster's groups (before the cluster barrier's
+ * arrive) and to the copy engine. */
+SMAX_FN void smax_mbar_init(unsigned long long *bar)
 {
     const unsigned a = (unsigned)__cvta_generic_to_shared(bar);
-    const unsigned a2 = (unsigned)__cvta_generic_to_shared(bar2);
     asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(a) : "memory");
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(a2) : "memory");
     asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 }
 /* The one arrival: the barrier's phase completes once `bytes` more have
@@ -346,7 +343,8 @@ SMAX_FN void smax_cluster_bar_wait(unsigned long long *bar)
                      : "memory");
     } while (!done);
 }
-#define SMAX_CLUSTER_BARS_INIT(bar, bar2) smax_cluster_bars_init((bar), (bar2))
+#define SMAX_CLUSTER_BAR_INIT(bar) smax_mbar_init(bar)
+#define SMAX_BULK_BAR_INIT(bar) smax_mbar_init(bar)
 #define SMAX_CLUSTER_BAR_EXPECT(bar, bytes) smax_cluster_bar_expect((bar), (bytes))
 #define SMAX_CLUSTER_PUSH2(slot, bar, rank, x, y) \
     smax_cluster_push2((slot), (bar), (rank), (x), (y))
