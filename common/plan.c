@@ -791,15 +791,13 @@ static size_t cluster_bytes(int64_t chunks)
     return 2 * sizeof(uint64_t) + (size_t)chunks * 2 * sizeof(float);
 }
 
-/* On-chip bytes the gradient's device-memory exchange takes past its chunk
- * and reduction scratch where it keeps the chunk by bulk copies (CUDA,
- * sm_90: where the device has clusters): their transaction barrier
- * (kernels/smax_backward_multiblock_onchip.h). */
-static size_t exchange_bytes(smax_context ctx, const smax_exec_plan *plan)
+/* On-chip bytes the device-memory exchange takes past its chunk and
+ * reduction scratch where it keeps the chunk by bulk copies (CUDA, sm_90:
+ * where the device has clusters): their transaction barrier
+ * (SMAX_BULK_KEEP in kernels/smax_onchip.h). */
+static size_t exchange_bytes(smax_context ctx)
 {
-    return plan->direction == SMAX_BACKWARD && ctx->traits.max_cluster > 0
-               ? sizeof(uint64_t)
-               : 0;
+    return ctx->traits.max_cluster > 0 ? sizeof(uint64_t) : 0;
 }
 
 /* Makes a one-launch plan's rows thread-block clusters
@@ -1118,7 +1116,7 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
                                               onchip_chunks(ctx, p,
                                                             exchange_share(
                                                                 ctx, plan)),
-                                              exchange_bytes(ctx, plan)) ||
+                                              exchange_bytes(ctx)) ||
                                   reread_geometry(ctx, p, plan);
     if (!planned)
         return 0;

@@ -164,16 +164,7 @@ SMAX_FN void smax_bwd_held_write(SMAX_GLOBAL smax_out_t *dxr, smax_held h,
                                     total, scale, flags));
 }
 
-/* The gradient's one-launch kernels keep their chunk by bulk copies
- * (smax_bwd_held_keep_bulk) where the device has them and a kept vector is
- * the 16 bytes it was in device memory (not f32 y kept for a 16-bit dx,
- * whose 8-float vectors are swizzled on-chip). SMAX_NO_BULK_KEEP turns
- * them off (A/B builds). */
-#if defined(SMAX_HAVE_BULK_COPY) && SMAX_VEC * SMAX_IN_BYTES == 16 && \
-    !defined(SMAX_NO_BULK_KEEP)
-#define SMAX_BWD_BULK_KEEP 1
-#define SMAX_BWD_BULK_REGISTERS 40
-
+#if defined(SMAX_BULK_KEEP)
 /* The terms of S of an item's vectors kept at j + shift for j = first,
  * first + step, ... below end, read back from on-chip memory in the order
  * smax_bwd_keep_terms_as fetches them (the same bits), the log flag
@@ -204,23 +195,10 @@ SMAX_FN smax_partial smax_bwd_held_keep_bulk(
     int lid, int lanes)
 {
     const int at = h.at;
-    if (lid == 0)
-        SMAX_BULK_BAR_INIT(load);
-    /* A chunk with no vectors (a row's last few elements, its edges
-     * off the grid) has nothing to copy and leaves the barrier alone. */
-    const int vecs = h.sp.body_end > h.sp.body;
-    if (vecs && lid == 0) {
-        const unsigned bytes =
-            (unsigned)(h.sp.body_end - h.sp.body) * (unsigned)sizeof(smax_in_t);
-        SMAX_CLUSTER_BAR_EXPECT(load, 2u * bytes);
-        smax_bulk_copy(ky + h.sp.body - at, yr + h.sp.body, bytes, load);
-        smax_bulk_copy(kd + h.sp.body - at, dyr + h.sp.body, bytes, load);
-    }
+    const int vecs = smax_bulk_keep_start(load, h.sp.body, h.sp.body_end, at,
+                                          ky, yr, kd, dyr, 2, lid);
     const smax_bwd_edges e = smax_bwd_edges_fetch(yr, dyr, h, lid);
-    if (vecs) {
-        SMAX_BARRIER(); /* `load` is ready (item 0) before any item waits */
-        SMAX_CLUSTER_BAR_WAIT(load);
-    }
+    smax_bulk_keep_wait(load, vecs);
     float s = 0.0f, s_lost = 0.0f;
     const int first = h.sp.body + SMAX_VEC * lid, step = SMAX_VEC * lanes;
     if (flags & SMAX_FLAG_LOG_BIT)
@@ -235,11 +213,11 @@ SMAX_FN smax_partial smax_bwd_held_keep_bulk(
 #endif
 
 /* Kept by bulk copies, the device-memory exchange takes at most
- * SMAX_BWD_BULK_REGISTERS an item too: nvcc took 48 for bf16 (40 through
+ * SMAX_BULK_KEEP_REGISTERS an item too: nvcc took 48 for bf16 (40 through
  * registers), which would hold 5 of the 6 groups of 256 a compute unit
  * its 32 KB chunks leave room for. */
-#if defined(SMAX_BWD_BULK_KEEP)
-#define SMAX_BWD_EXCHANGE_BOUNDS SMAX_REGISTERS_AT_MOST(SMAX_BWD_BULK_REGISTERS)
+#if defined(SMAX_BULK_KEEP)
+#define SMAX_BWD_EXCHANGE_BOUNDS SMAX_REGISTERS_AT_MOST(SMAX_BULK_KEEP_REGISTERS)
 #else
 #define SMAX_BWD_EXCHANGE_BOUNDS
 #endif
@@ -270,7 +248,7 @@ SMAX_KERNEL void SMAX_BWD_EXCHANGE_BOUNDS SMAX_KNAME(smax_bwd_mb_onchip)(
      * 92.7 -> 89.6, 90.1; 512 x 262144 and 1024 x 200000 alike) for 2
      * gained off the grid (256 x 262143). */
     const smax_held h = smax_bwd_held_of(k.c, yr, dyr, dxr);
-#if defined(SMAX_BWD_BULK_KEEP)
+#if defined(SMAX_BULK_KEEP)
     /* the copies' barrier after the reduction scratch (plan.c reserves it) */
     const smax_partial mine = smax_bwd_held_keep_bulk(
         yr, dyr, h, ky, kd, red, (unsigned long long *)(red + 2 * lanes),

@@ -68,6 +68,28 @@ SMAX_FN float smax_fused_kept(const SMAX_LOCAL smax_onchip_t *row, int i,
 #endif
 }
 
+/* The maximum of an item's vectors once they are kept (at j + shift for
+ * j = first, first + step, ... below end), scaled: read back from on-chip
+ * memory after copies that bypassed registers (asynchronous or bulk). */
+SMAX_FN float smax_fused_kept_max(const SMAX_LOCAL smax_onchip_t *row,
+                                  int first, int end, int step, int shift,
+                                  float scale)
+{
+#if defined(SMAX_FUSED_MAX_BITS)
+    if (scale > 0.0f) {
+        smax_u32 m2 = SMAX_IN_NEG_INF_BITS2;
+        for (int j = first; j < end; j += step)
+            m2 = smax_in_max2_vec(m2, smax_kept_bits(row, j + shift));
+        return SMAX_MUL_RN(smax_in_max2_value(m2), scale);
+    }
+#endif
+    float m = -SMAX_INF;
+    for (int j = first; j < end; j += step)
+        m = smax_max_skip_nan(
+            m, smax_max_vec(smax_fused_kept_vec(row, j + shift, scale)));
+    return m;
+}
+
 #if defined(SMAX_ASYNC_KEEP)
 /* Pass 1 with every vector of an item in flight at once, copied to
  * on-chip memory without passing through registers, then read back: each
@@ -88,19 +110,7 @@ SMAX_FN float smax_fused_keep_max_async(const SMAX_GLOBAL smax_in_t *xr,
     for (int j = first; j < end; j += step)
         smax_async_keep_vec(row, j + shift, xr + j);
     smax_async_wait_all();
-#if defined(SMAX_FUSED_MAX_BITS)
-    if (scale > 0.0f) {
-        smax_u32 m2 = SMAX_IN_NEG_INF_BITS2;
-        for (int j = first; j < end; j += step)
-            m2 = smax_in_max2_vec(m2, smax_kept_bits(row, j + shift));
-        return SMAX_MUL_RN(smax_in_max2_value(m2), scale);
-    }
-#endif
-    float m = -SMAX_INF;
-    for (int j = first; j < end; j += step)
-        m = smax_max_skip_nan(
-            m, smax_max_vec(smax_fused_kept_vec(row, j + shift, scale)));
-    return m;
+    return smax_fused_kept_max(row, first, end, step, shift, scale);
 }
 #endif
 

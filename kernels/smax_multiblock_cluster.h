@@ -17,7 +17,12 @@
 #endif
 
 #if defined(SMAX_HAVE_CLUSTER)
-SMAX_KERNEL void SMAX_KNAME(smax_mb_cluster)(
+#if defined(SMAX_BULK_KEEP)
+#define SMAX_FWD_CLUSTER_BOUNDS SMAX_REGISTERS_AT_MOST(SMAX_BULK_KEEP_REGISTERS)
+#else
+#define SMAX_FWD_CLUSTER_BOUNDS
+#endif
+SMAX_KERNEL void SMAX_FWD_CLUSTER_BOUNDS SMAX_KNAME(smax_mb_cluster)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
     SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
     int cols, int chunk_len, int chunks, int chunk_pitch, float scale,
@@ -36,15 +41,23 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_cluster)(
     smax_out_t *yr = y + y_off + c.row * y_stride;
     const smax_held h = smax_fwd_held_on_grid(c, xr, yr);
     const float lift = smax_held_lift(flags, 0);
+#if defined(SMAX_BULK_KEEP)
+    const smax_partial mine =
+        smax_held_bulk_keeps(scale)
+            ? smax_held_keep_bulk(xr, h, chunk, red, scale, lift, area.load,
+                                  lid, lanes)
+            : smax_held_keep(xr, h, chunk, red, scale, 0, lift, lid, lanes);
+#else
     const smax_partial mine =
         smax_held_keep(xr, h, chunk, red, scale, 0, lift, lid, lanes);
+#endif
     const smax_partial total = smax_cluster_exchange(
         mine, chunks, c.index, area, lid);
     smax_held_write(yr, h, chunk, total, scale, flags, lift, lid, lanes);
 #endif
 }
 
-/* Kept by bulk copies, at most SMAX_BWD_BULK_REGISTERS an item, so that
+/* Kept by bulk copies, at most SMAX_BULK_KEEP_REGISTERS an item, so that
  * a compute unit holds 3 groups of 512 items (f32 rows of 128256 columns
  * in 16 chunks of 64 KB) or 6 of 256: nvcc took 47 for f32, which held 2
  * of 512, and those rows ran 3 points of copy below the register keep
@@ -58,8 +71,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_cluster)(
  * bench/results/h100-2026-11-27f, call 7). The other pairs are left to
  * nvcc: their counts kept their groups a unit, and the bound raised bf16's
  * from 56 to 64. */
-#if defined(SMAX_BWD_BULK_KEEP)
-#define SMAX_BWD_CLUSTER_BOUNDS SMAX_REGISTERS_AT_MOST(SMAX_BWD_BULK_REGISTERS)
+#if defined(SMAX_BULK_KEEP)
+#define SMAX_BWD_CLUSTER_BOUNDS SMAX_REGISTERS_AT_MOST(SMAX_BULK_KEEP_REGISTERS)
 #elif SMAX_BWD_CLUSTER_GROUPS_PER_CU(SMAX_IN_BYTES, SMAX_OUT_BYTES) > 0
 #define SMAX_BWD_CLUSTER_BOUNDS                                               \
     SMAX_GROUPS_PER_CU(SMAX_CLUSTER_BOUND_ITEMS,                              \
@@ -89,7 +102,7 @@ SMAX_KERNEL void SMAX_BWD_CLUSTER_BOUNDS SMAX_KNAME(smax_bwd_mb_cluster)(
     const smax_in_t *dyr = dy + dy_off + c.row * dy_stride;
     smax_out_t *dxr = dx + dx_off + c.row * dx_stride;
     const smax_held h = smax_bwd_held_on_grid(c, yr, dyr, dxr);
-#if defined(SMAX_BWD_BULK_KEEP)
+#if defined(SMAX_BULK_KEEP)
     const smax_partial mine = smax_bwd_held_keep_bulk(
         yr, dyr, h, ky, kd, red, area.load, flags, lid, lanes);
 #else

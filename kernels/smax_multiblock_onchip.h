@@ -153,6 +153,78 @@ SMAX_FN float smax_held_lift(int flags, int alone)
     return (flags & SMAX_FLAG_LOG_BIT) || alone ? 0.0f : SMAX_ROW_LIFT;
 }
 
+/* An item's first element of its chunk before the vectors and its first
+ * after them, fetched ahead of the vectors (smax_bwd_edges says why). */
+typedef struct smax_held_edges {
+    smax_onchip_t xh, xt;
+    int jh, jt, has_h, has_t;
+} smax_held_edges;
+
+SMAX_FN smax_held_edges smax_held_edges_fetch(const SMAX_GLOBAL smax_in_t *xr,
+                                              smax_held h, int lid)
+{
+    smax_held_edges e;
+    e.jh = h.c.begin + lid;
+    e.jt = h.sp.body_end + lid;
+    e.has_h = e.jh < h.sp.body;
+    e.has_t = e.jt < h.c.end;
+    e.xh = 0;
+    e.xt = 0;
+    if (e.has_h)
+        e.xh = smax_fetch_one(xr, e.jh);
+    if (e.has_t)
+        e.xt = smax_fetch_one(xr, e.jt);
+    return e;
+}
+
+/* Phase 1 once an item's vectors are kept, m their maximum (scaled): its
+ * edge elements kept (e, then the rest of the head and tail), the group's
+ * maximum, and the chunk's sum from it, lifted by 2^lift. */
+SMAX_FN smax_partial smax_held_partial(const SMAX_GLOBAL smax_in_t *xr,
+                                       smax_held h, smax_held_edges e,
+                                       SMAX_LOCAL smax_onchip_t *chunk,
+                                       SMAX_LOCAL float *red, float scale,
+                                       float lift, float m, int lid, int lanes)
+{
+    const int step = SMAX_VEC * lanes;
+    const int at = h.at;
+    if (e.has_h)
+        m = smax_max_skip_nan(m, smax_fused_stash_one(chunk, e.jh - at, e.xh, scale));
+    for (int j = e.jh + lanes; j < h.sp.body; j += lanes)
+        m = smax_max_skip_nan(m, smax_fused_keep(xr, j, chunk, j - at, scale));
+    if (e.has_t)
+        m = smax_max_skip_nan(m, smax_fused_stash_one(chunk, e.jt - at, e.xt, scale));
+    for (int j = e.jt + lanes; j < h.c.end; j += lanes)
+        m = smax_max_skip_nan(m, smax_fused_keep(xr, j, chunk, j - at, scale));
+    m = smax_reduce_float(red, m, 0, lid, lid, lanes);
+    const float base = smax_exp_base(m);
+
+    /* Each item revisits exactly the elements it kept: no barrier. */
+    float s = 0.0f, s_lost = 0.0f;
+#if SMAX_FUSED_FOLDS_EXP
+    s = smax_fused_sum_kept_bits(chunk, h.sp.body + SMAX_VEC * lid,
+                                 h.sp.body_end, step, -at, scale, base, lift);
+#else
+    for (int j = h.sp.body + SMAX_VEC * lid; j < h.sp.body_end; j += step)
+        smax_kahan_add(&s, &s_lost,
+                       smax_sum_vec(smax_held_exp_vec(
+                           smax_fused_kept_vec(chunk, j - at, scale), base,
+                           lift)));
+#endif
+    for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
+        smax_kahan_add(&s, &s_lost,
+                       smax_held_exp(smax_fused_kept(chunk, j - at, scale) - base,
+                                     lift));
+    for (int j = h.sp.body_end + lid; j < h.c.end; j += lanes)
+        smax_kahan_add(&s, &s_lost,
+                       smax_held_exp(smax_fused_kept(chunk, j - at, scale) - base,
+                                     lift));
+    smax_partial mine;
+    mine.m = m;
+    mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);
+    return mine;
+}
+
 /* Phase 1: keeps the chunk of row xr on-chip and returns its partial,
  * its sum lifted by 2^lift (smax_held_lift). Called by every item.
  * `alone`: the group is its compute unit's only one (a launch of one row),
@@ -186,54 +258,44 @@ SMAX_FN smax_partial smax_held_keep(const SMAX_GLOBAL smax_in_t *xr,
 #else
     (void)alone; /* loaded through registers, a batch at a time */
 #endif
-    /* The item's first element before the vectors and its first after
-     * them, fetched ahead of the vectors (smax_bwd_edges says why). */
-    const int jh = h.c.begin + lid, jt = h.sp.body_end + lid;
-    const int has_h = jh < h.sp.body, has_t = jt < h.c.end;
-    smax_onchip_t xh = 0, xt = 0;
-    if (has_h)
-        xh = smax_fetch_one(xr, jh);
-    if (has_t)
-        xt = smax_fetch_one(xr, jt);
-    float m = smax_fused_keep_max(xr, chunk, h.sp.body,
-                                  h.sp.body + SMAX_VEC * lid, h.sp.body_end,
-                                  step, -at, scale);
-    if (has_h)
-        m = smax_max_skip_nan(m, smax_fused_stash_one(chunk, jh - at, xh, scale));
-    for (int j = jh + lanes; j < h.sp.body; j += lanes)
-        m = smax_max_skip_nan(m, smax_fused_keep(xr, j, chunk, j - at, scale));
-    if (has_t)
-        m = smax_max_skip_nan(m, smax_fused_stash_one(chunk, jt - at, xt, scale));
-    for (int j = jt + lanes; j < h.c.end; j += lanes)
-        m = smax_max_skip_nan(m, smax_fused_keep(xr, j, chunk, j - at, scale));
-    m = smax_reduce_float(red, m, 0, lid, lid, lanes);
-    const float base = smax_exp_base(m);
-
-    /* Each item revisits exactly the elements it kept: no barrier. */
-    float s = 0.0f, s_lost = 0.0f;
-#if SMAX_FUSED_FOLDS_EXP
-    s = smax_fused_sum_kept_bits(chunk, h.sp.body + SMAX_VEC * lid,
-                                 h.sp.body_end, step, -at, scale, base, lift);
-#else
-    for (int j = h.sp.body + SMAX_VEC * lid; j < h.sp.body_end; j += step)
-        smax_kahan_add(&s, &s_lost,
-                       smax_sum_vec(smax_held_exp_vec(
-                           smax_fused_kept_vec(chunk, j - at, scale), base,
-                           lift)));
-#endif
-    for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
-        smax_kahan_add(&s, &s_lost,
-                       smax_held_exp(smax_fused_kept(chunk, j - at, scale) - base,
-                                     lift));
-    for (int j = h.sp.body_end + lid; j < h.c.end; j += lanes)
-        smax_kahan_add(&s, &s_lost,
-                       smax_held_exp(smax_fused_kept(chunk, j - at, scale) - base,
-                                     lift));
-    smax_partial mine;
-    mine.m = m;
-    mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);
-    return mine;
+    const smax_held_edges e = smax_held_edges_fetch(xr, h, lid);
+    const float m = smax_fused_keep_max(xr, chunk, h.sp.body,
+                                        h.sp.body + SMAX_VEC * lid,
+                                        h.sp.body_end, step, -at, scale);
+    return smax_held_partial(xr, h, e, chunk, red, scale, lift, m, lid, lanes);
 }
+
+#if defined(SMAX_BULK_KEEP)
+/* Whether a group keeps its chunk by bulk copies (smax_held_keep_bulk):
+ * they keep an f32 row unscaled, so only where scale is 1. */
+SMAX_FN int smax_held_bulk_keeps(float scale)
+{
+    return SMAX_ONCHIP_KEEPS_BITS || scale == 1.0f;
+}
+
+/* smax_held_keep by bulk copies (smax_onchip.h): item 0 puts the chunk's
+ * vectors in flight as one copy counted on the group's barrier `load`,
+ * every item fetches its edge elements meanwhile, then reads its vectors
+ * back from on-chip memory once they have landed. Not for a launch of one
+ * row, whose staged keep folds each batch while the next is in flight. */
+SMAX_FN smax_partial smax_held_keep_bulk(const SMAX_GLOBAL smax_in_t *xr,
+                                         smax_held h,
+                                         SMAX_LOCAL smax_onchip_t *chunk,
+                                         SMAX_LOCAL float *red, float scale,
+                                         float lift, unsigned long long *load,
+                                         int lid, int lanes)
+{
+    const int at = h.at;
+    const int vecs = smax_bulk_keep_start(load, h.sp.body, h.sp.body_end, at,
+                                          chunk, xr, chunk, xr, 1, lid);
+    const smax_held_edges e = smax_held_edges_fetch(xr, h, lid);
+    smax_bulk_keep_wait(load, vecs);
+    const float m = smax_fused_kept_max(chunk, h.sp.body + SMAX_VEC * lid,
+                                        h.sp.body_end, SMAX_VEC * lanes, -at,
+                                        scale);
+    return smax_held_partial(xr, h, e, chunk, red, scale, lift, m, lid, lanes);
+}
+#endif
 
 /* The output of a kept element v (scaled) of a row with total t, whose
  * sum is lifted by 2^lift (smax_held_lift). */
@@ -280,8 +342,12 @@ SMAX_FN void smax_held_write(SMAX_GLOBAL smax_out_t *yr, smax_held h,
                                         t, keep_x, lift));
 }
 
-/* f32 or f16 x, 16-bit y: SMAX_COOP_REGISTERS (smax_geometry.h says why). */
-#if SMAX_COOP_REGISTERS(SMAX_IN_DTYPE, SMAX_OUT_DTYPE) > 0
+/* Kept by bulk copies, at most SMAX_BULK_KEEP_REGISTERS an item (the
+ * gradient's say why); f32 or f16 x, 16-bit y: SMAX_COOP_REGISTERS
+ * (smax_geometry.h says why). */
+#if defined(SMAX_BULK_KEEP)
+#define SMAX_MB_ONCHIP_BOUNDS SMAX_REGISTERS_AT_MOST(SMAX_BULK_KEEP_REGISTERS)
+#elif SMAX_COOP_REGISTERS(SMAX_IN_DTYPE, SMAX_OUT_DTYPE) > 0
 #define SMAX_MB_ONCHIP_BOUNDS                                                 \
     SMAX_REGISTERS_AT_MOST(SMAX_COOP_REGISTERS(SMAX_IN_DTYPE, SMAX_OUT_DTYPE))
 #else
@@ -308,8 +374,19 @@ SMAX_KERNEL void SMAX_MB_ONCHIP_BOUNDS SMAX_KNAME(smax_mb_onchip)(
     const smax_held h = smax_fwd_held_on_grid(k.c, xr, yr);
     const int alone = SMAX_GROUP_COUNT() == chunks;
     const float lift = smax_held_lift(flags, alone);
+#if defined(SMAX_BULK_KEEP)
+    /* the copies' barrier after the reduction scratch (plan.c reserves it) */
+    const smax_partial mine =
+        !alone && smax_held_bulk_keeps(scale)
+            ? smax_held_keep_bulk(xr, h, chunk, red, scale, lift,
+                                  (unsigned long long *)(red + 2 * lanes),
+                                  lid, lanes)
+            : smax_held_keep(xr, h, chunk, red, scale, alone, lift, lid,
+                             lanes);
+#else
     const smax_partial mine =
         smax_held_keep(xr, h, chunk, red, scale, alone, lift, lid, lanes);
+#endif
     const smax_partial total =
         smax_coop_exchange(k, chunks, mine, epoch, red, lid, lanes);
     smax_held_write(yr, h, chunk, total, scale, flags, lift, lid, lanes);

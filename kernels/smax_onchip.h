@@ -71,6 +71,56 @@ SMAX_FN SMAX_LOCAL float *smax_onchip_after(SMAX_LOCAL smax_onchip_t *base,
 #define SMAX_ASYNC_KEEP 1
 #endif
 
+/* The one-launch kernels (forward and gradient, clusters and the
+ * device-memory exchange) keep their chunk's vectors by bulk copies where
+ * the device has them and a kept vector is the 16 bytes it was in device
+ * memory (not f32 kept for a 16-bit output, whose 8-float vectors are
+ * swizzled): one item puts the whole chunk in flight and no register holds
+ * it, so the kernels take at most SMAX_BULK_KEEP_REGISTERS an item (what
+ * the register keeps took leaves fewer groups a compute unit). The copies
+ * are counted on a transaction barrier of the group's (`load`).
+ * SMAX_NO_BULK_KEEP turns them off (A/B builds). */
+#if defined(SMAX_HAVE_BULK_COPY) && SMAX_VEC * SMAX_IN_BYTES == 16 && \
+    !defined(SMAX_NO_BULK_KEEP)
+#define SMAX_BULK_KEEP 1
+#define SMAX_BULK_KEEP_REGISTERS 40
+
+/* Item 0 readies `load` and, where the chunk has vectors (elements body to
+ * body_end of a row, kept at body - at), puts them in flight: those of
+ * `src` to `dst` and, for a second input (copies 2), of src2 to dst2.
+ * Returns whether there were any: a chunk of a row's last few elements has
+ * none and leaves the barrier alone. */
+SMAX_FN int smax_bulk_keep_start(unsigned long long *load, int body,
+                                 int body_end, int at, smax_onchip_t *dst,
+                                 const smax_in_t *src, smax_onchip_t *dst2,
+                                 const smax_in_t *src2, int copies, int lid)
+{
+    if (lid == 0)
+        SMAX_BULK_BAR_INIT(load);
+    const int vecs = body_end > body;
+    if (vecs && lid == 0) {
+        const unsigned bytes =
+            (unsigned)(body_end - body) * (unsigned)sizeof(smax_in_t);
+        SMAX_CLUSTER_BAR_EXPECT(load, (unsigned)copies * bytes);
+        smax_bulk_copy(dst + body - at, src + body, bytes, load);
+        if (copies == 2)
+            smax_bulk_copy(dst2 + body - at, src2 + body, bytes, load);
+    }
+    return vecs;
+}
+
+/* Waits until the copies of smax_bulk_keep_start have landed (`vecs`: it
+ * made any); the group's barrier first, so that no item waits on `load`
+ * before item 0 readied it. */
+SMAX_FN void smax_bulk_keep_wait(unsigned long long *load, int vecs)
+{
+    if (vecs) {
+        SMAX_BARRIER();
+        SMAX_CLUSTER_BAR_WAIT(load);
+    }
+}
+#endif
+
 /* With 8-element vectors of f32 (an f32 row kept here and written as
  * 16-bit; a tile's f32 output, smax_tile.h) consecutive items touch every
  * other 16-byte slot, which would put two items of a quarter-warp on each
