@@ -792,9 +792,10 @@ static size_t cluster_bytes(int64_t chunks)
 }
 
 /* On-chip bytes the device-memory exchange takes past its chunk and
- * reduction scratch where it keeps the chunk by bulk copies (CUDA, sm_90:
- * where the device has clusters): their transaction barrier
- * (SMAX_BULK_KEEP in kernels/smax_onchip.h). */
+ * reduction scratch where it may keep the chunk by bulk copies (CUDA,
+ * sm_90: where the device has clusters; the gradient, and the forward of
+ * 16-bit inputs): their transaction barrier (SMAX_BULK_KEEP in
+ * kernels/smax_onchip.h). */
 static size_t exchange_bytes(smax_context ctx)
 {
     return ctx->traits.max_cluster > 0 ? sizeof(uint64_t) : 0;

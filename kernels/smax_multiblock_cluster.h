@@ -17,7 +17,7 @@
 #endif
 
 #if defined(SMAX_HAVE_CLUSTER)
-#if defined(SMAX_BULK_KEEP)
+#if defined(SMAX_FWD_BULK_KEEP)
 #define SMAX_FWD_CLUSTER_BOUNDS SMAX_REGISTERS_AT_MOST(SMAX_BULK_KEEP_REGISTERS)
 #else
 #define SMAX_FWD_CLUSTER_BOUNDS
@@ -41,12 +41,9 @@ SMAX_KERNEL void SMAX_FWD_CLUSTER_BOUNDS SMAX_KNAME(smax_mb_cluster)(
     smax_out_t *yr = y + y_off + c.row * y_stride;
     const smax_held h = smax_fwd_held_on_grid(c, xr, yr);
     const float lift = smax_held_lift(flags, 0);
-#if defined(SMAX_BULK_KEEP)
-    const smax_partial mine =
-        smax_held_bulk_keeps(scale)
-            ? smax_held_keep_bulk(xr, h, chunk, red, scale, lift, area.load,
-                                  lid, lanes)
-            : smax_held_keep(xr, h, chunk, red, scale, 0, lift, lid, lanes);
+#if defined(SMAX_FWD_BULK_KEEP)
+    const smax_partial mine = smax_held_keep_bulk(
+        xr, h, chunk, red, scale, lift, area.load, lid, lanes);
 #else
     const smax_partial mine =
         smax_held_keep(xr, h, chunk, red, scale, 0, lift, lid, lanes);

@@ -265,13 +265,15 @@ SMAX_FN smax_partial smax_held_keep(const SMAX_GLOBAL smax_in_t *xr,
     return smax_held_partial(xr, h, e, chunk, red, scale, lift, m, lid, lanes);
 }
 
-#if defined(SMAX_BULK_KEEP)
-/* Whether a group keeps its chunk by bulk copies (smax_held_keep_bulk):
- * they keep an f32 row unscaled, so only where scale is 1. */
-SMAX_FN int smax_held_bulk_keeps(float scale)
-{
-    return SMAX_ONCHIP_KEEPS_BITS || scale == 1.0f;
-}
+/* The forward keeps its chunk by bulk copies where its input is 16-bit
+ * (kept as bits). An f32 chunk keeps its asynchronous copies: by a bulk
+ * copy f32 rows gained 0.6-1.9 points of copy in clusters of 4-10 chunks
+ * but lost up to 1.2 at 1024 x 262144 (16 chunks of 64 KB) and up to 2.0
+ * at 256 x 1M (the device-memory exchange, 128 chunks; H200,
+ * bench/results/h200-2026-11-29e, calls 2 and 3), and it keeps an f32
+ * row unscaled, so it would serve only where scale is 1. */
+#if defined(SMAX_BULK_KEEP) && SMAX_ONCHIP_KEEPS_BITS
+#define SMAX_FWD_BULK_KEEP 1
 
 /* smax_held_keep by bulk copies (smax_onchip.h): item 0 puts the chunk's
  * vectors in flight as one copy counted on the group's barrier `load`,
@@ -345,7 +347,7 @@ SMAX_FN void smax_held_write(SMAX_GLOBAL smax_out_t *yr, smax_held h,
 /* Kept by bulk copies, at most SMAX_BULK_KEEP_REGISTERS an item (the
  * gradient's say why); f32 or f16 x, 16-bit y: SMAX_COOP_REGISTERS
  * (smax_geometry.h says why). */
-#if defined(SMAX_BULK_KEEP)
+#if defined(SMAX_FWD_BULK_KEEP)
 #define SMAX_MB_ONCHIP_BOUNDS SMAX_REGISTERS_AT_MOST(SMAX_BULK_KEEP_REGISTERS)
 #elif SMAX_COOP_REGISTERS(SMAX_IN_DTYPE, SMAX_OUT_DTYPE) > 0
 #define SMAX_MB_ONCHIP_BOUNDS                                                 \
@@ -374,10 +376,10 @@ SMAX_KERNEL void SMAX_MB_ONCHIP_BOUNDS SMAX_KNAME(smax_mb_onchip)(
     const smax_held h = smax_fwd_held_on_grid(k.c, xr, yr);
     const int alone = SMAX_GROUP_COUNT() == chunks;
     const float lift = smax_held_lift(flags, alone);
-#if defined(SMAX_BULK_KEEP)
+#if defined(SMAX_FWD_BULK_KEEP)
     /* the copies' barrier after the reduction scratch (plan.c reserves it) */
     const smax_partial mine =
-        !alone && smax_held_bulk_keeps(scale)
+        !alone
             ? smax_held_keep_bulk(xr, h, chunk, red, scale, lift,
                                   (unsigned long long *)(red + 2 * lanes),
                                   lid, lanes)

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# call 3 (twentieth session, H200): bk3 = main's forward kernels (e70731d); fb2 = the candidate: the forward's one-launch
+# kernels (clusters, device-memory exchange) keep their chunk by one bulk copy, at most 40 registers an item, through
+# smax_bulk_keep_start/wait, which the gradient's keep shares (the gradient's sm_90 SASS identical to main 11b38ed's).
+# (a) forward bk3 / fb2 / fb2 / bk3; (b) fb2 against torch and Triton at the peer-table shapes whose kernels changed
+# since the table (forward clusters and exchange; the gradient's exchange rows, 11b38ed); (c) CUDA conformance of fb2,
+# default tier, every forward variant; (d) compute-sanitizer of fb2, forward.
+set -u
+S=/tmp; for b in bk3 fb2; do tar xJf .dev/stage/$b.txz -C $S; done
+L=$OUT/logs; mkdir -p $L
+trap 'cd $OUT && tar czf logs.tgz logs && rm -rf logs' EXIT
+exec > $OUT/summary.txt 2>&1
+t0=$SECONDS; t() { echo "[$((SECONDS-t0)) s] $*"; }
+echo "bk3 / fb2 $(date -u)"; nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv,noheader
+R() { local b=$1 tag=$2; shift 2; local N=$S/stage-$b
+  [ $SECONDS -gt 200 ] && { echo "$tag skipped (time)"; return; }
+  LD_LIBRARY_PATH=$N timeout 80 $N/smax-bench --no-overhead --quiet --reps 5 --max-seconds 0.1 --algo auto "$@" > $L/$tag.txt 2>&1
+  echo "$tag $(awk '/^[0-9]+x[0-9]+/{s=$1} $1=="auto"{printf "%s %s %s; ", s, $4, $NF} /FAILED verification/ && $5!=0 {print "FAILED", $0}' $L/$tag.txt)"; }
+sh() { local c; for c in "$@"; do printf -- "--shape %dx%d " $(( (1 << 26) / c )) $c; done; }
+setf() { local b=$1 tag=$2
+  R $b $tag-f32 --dtype f32 --shape 1024x262144 --shape 4096x128256 $(sh 100000) --shape 256x1048576 --shape 1x8388608
+  R $b $tag-bf16 --dtype bf16 $(sh 200000 524288) --shape 256x1048576
+  R $b $tag-misc --dtype f16 --shape 1024x262144
+  R $b $tag-mixed --dtype bf16,f32 $(sh 262144)
+  R $b $tag-bf16log --log --dtype bf16 $(sh 65536); t $tag; }
+setf bk3 A1; setf fb2 B1; setf fb2 B2; setf bk3 A2
+P=/opt/torch/.venv/bin/python3
+$P -c "import torch, triton; print('torch', torch.__version__, 'triton', triton.__version__)"
+N=$S/stage-fb2
+PB() { local tag=$1 lim=$2; shift 2; local d=$L/peers-$tag; mkdir -p $d
+  PYTHONUNBUFFERED=1 timeout $lim $P bench/peer_bench.py --lib $N/libsmax.so --support $N/libsmax_testsupport.so \
+    --commit "${COMMIT:-fb2}" --out $d --impl smax-auto,torch,triton --reps 10 --budget 0.8 "$@" > $d/peers.txt 2>&1
+  t "peers $tag: exit $?"; grep -E '^\[|^ *(copy|smax-auto|torch|triton) ' $d/peers.txt | awk '/^\[/{printf "\n%s: ", $2; next} {printf "%s %s; ", $1, ($1=="copy"?$4:$6)}'; echo; }
+PB f32-fwd 60 --dtype f32 --shape 1024x262144 --shape 4096x128256 --shape 8192x50257 --shape 256x1048576
+PB bf16-fwd 50 --dtype bf16 --shape 1024x262144 --shape 8192x50257 --shape 256x1048576
+PB f32-bwd 35 --dtype f32 --backward --shape 1024x262144 --shape 256x1048576
+PB bf16-bwd 25 --dtype bf16 --backward --shape 256x1048576
+CP=(); throttle() { while :; do local n=0; for p in "${CP[@]}"; do kill -0 $p 2>/dev/null && n=$((n+1)); done; [ $n -lt 16 ] && break; sleep 1; done; }
+C() { local b=$1 tag=$2; shift 2; local N=$S/stage-$b; throttle
+  ( LD_LIBRARY_PATH=$N timeout $((555 - SECONDS)) "$@" > $L/$tag.txt 2>&1; echo "exit $?" >> $L/$tag.txt ) & CP+=($!); }
+V=$(LD_LIBRARY_PATH=$N $N/smax_conformance --help 2>&1 | sed -n "s/^variants: //p" | grep -oE "'[^']+'" | tr -d "'" | grep '^fwd')
+while IFS= read -r v; do C fb2 c-$(echo "$v" | tr -c 'a-z0-9' '_') $N/smax_conformance --variant "$v"; done <<< "$V"
+wait; t conformance forward done
+for tool in memcheck racecheck synccheck; do for a in "--dtype f32" "--dtype bf16" "--dtype bf16,f32 --log"; do
+  C fb2 san-$tool-$(echo "$a" | tr -c 'a-z0-9' '_') compute-sanitizer --tool $tool $N/smax-bench --no-overhead --quiet --reps 1 --max-seconds 0.01 --algo auto $a --shape 3x300001 --shape 7x50257 --shape 5x30001; done; done
+wait
+cat $L/c-*.txt | awk '/^[0-9]+ passed, [0-9]+ failed/{p+=$1; f+=$3; s+=$5} /^exit /{n++; if ($2!=0) bad++} END{printf "fb2 forward: %d passed, %d failed, %d skipped over %d variants, %d nonzero exits\n", p, f, s, n, bad}'
+for f in $L/c-*.txt; do echo "$(basename $f): $(grep -E '^[0-9]+ passed' $f | tail -1) | $(tail -1 $f)"; done
+grep -h "FAIL" $L/c-*.txt | head -10
+for f in $L/san-*.txt; do echo "$(basename $f): $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $f | tail -1) | $(grep -c ' ok ' $f) ok | $(grep -m1 -A1 -E 'Warning|Barrier error|Error' $f | tr '\n' ' ') | $(tail -1 $f)"; done
+t end
