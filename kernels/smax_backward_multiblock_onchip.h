@@ -52,7 +52,7 @@ SMAX_FN smax_held smax_bwd_held_on_grid(smax_chunk c,
  * waits for its slowest item. */
 typedef struct smax_bwd_edges {
     smax_onchip_t yh, dh, yt, dt;
-    int jh, jt, has_h, has_t;
+    smax_edge_pos pos;
 } smax_bwd_edges;
 
 SMAX_FN smax_bwd_edges smax_bwd_edges_fetch(const SMAX_GLOBAL smax_in_t *yr,
@@ -60,18 +60,15 @@ SMAX_FN smax_bwd_edges smax_bwd_edges_fetch(const SMAX_GLOBAL smax_in_t *yr,
                                             smax_held h, int lid)
 {
     smax_bwd_edges e;
-    e.jh = h.c.begin + lid;
-    e.jt = h.sp.body_end + lid;
-    e.has_h = e.jh < h.sp.body;
-    e.has_t = e.jt < h.c.end;
+    e.pos = smax_edge_pos_of(h, lid);
     e.yh = 0, e.dh = 0, e.yt = 0, e.dt = 0;
-    if (e.has_h) {
-        e.yh = smax_fetch_one(yr, e.jh);
-        e.dh = smax_fetch_one(dyr, e.jh);
+    if (e.pos.has_h) {
+        e.yh = smax_fetch_one(yr, e.pos.jh);
+        e.dh = smax_fetch_one(dyr, e.pos.jh);
     }
-    if (e.has_t) {
-        e.yt = smax_fetch_one(yr, e.jt);
-        e.dt = smax_fetch_one(dyr, e.jt);
+    if (e.pos.has_t) {
+        e.yt = smax_fetch_one(yr, e.pos.jt);
+        e.dt = smax_fetch_one(dyr, e.pos.jt);
     }
     return e;
 }
@@ -112,9 +109,9 @@ SMAX_FN smax_partial smax_bwd_held_partial(const SMAX_GLOBAL smax_in_t *yr,
                                            int lid, int lanes, float s,
                                            float s_lost)
 {
-    smax_bwd_edge_run_keep(yr, dyr, ky, kd, e.has_h, e.jh, e.yh, e.dh,
+    smax_bwd_edge_run_keep(yr, dyr, ky, kd, e.pos.has_h, e.pos.jh, e.yh, e.dh,
                            h.sp.body, h.at, flags, lanes, &s, &s_lost);
-    smax_bwd_edge_run_keep(yr, dyr, ky, kd, e.has_t, e.jt, e.yt, e.dt,
+    smax_bwd_edge_run_keep(yr, dyr, ky, kd, e.pos.has_t, e.pos.jt, e.yt, e.dt,
                            h.c.end, h.at, flags, lanes, &s, &s_lost);
     smax_partial mine;
     mine.m = 0.0f;

@@ -153,27 +153,41 @@ SMAX_FN float smax_held_lift(int flags, int alone)
     return (flags & SMAX_FLAG_LOG_BIT) || alone ? 0.0f : SMAX_ROW_LIFT;
 }
 
-/* An item's first element of its chunk before the vectors and its first
- * after them, fetched ahead of the vectors (smax_bwd_edges says why). */
-typedef struct smax_held_edges {
-    smax_onchip_t xh, xt;
+/* Where an item's edge elements lie: its first element of the chunk
+ * before the vectors (jh, where has_h) and its first after them (jt, where
+ * has_t), each run going on a group's width apart. */
+typedef struct smax_edge_pos {
     int jh, jt, has_h, has_t;
+} smax_edge_pos;
+
+SMAX_FN smax_edge_pos smax_edge_pos_of(smax_held h, int lid)
+{
+    smax_edge_pos p;
+    p.jh = h.c.begin + lid;
+    p.jt = h.sp.body_end + lid;
+    p.has_h = p.jh < h.sp.body;
+    p.has_t = p.jt < h.c.end;
+    return p;
+}
+
+/* An item's edge elements, fetched ahead of the vectors (smax_bwd_edges
+ * says why). */
+typedef struct smax_held_edges {
+    smax_edge_pos pos;
+    smax_onchip_t xh, xt;
 } smax_held_edges;
 
 SMAX_FN smax_held_edges smax_held_edges_fetch(const SMAX_GLOBAL smax_in_t *xr,
                                               smax_held h, int lid)
 {
     smax_held_edges e;
-    e.jh = h.c.begin + lid;
-    e.jt = h.sp.body_end + lid;
-    e.has_h = e.jh < h.sp.body;
-    e.has_t = e.jt < h.c.end;
+    e.pos = smax_edge_pos_of(h, lid);
     e.xh = 0;
     e.xt = 0;
-    if (e.has_h)
-        e.xh = smax_fetch_one(xr, e.jh);
-    if (e.has_t)
-        e.xt = smax_fetch_one(xr, e.jt);
+    if (e.pos.has_h)
+        e.xh = smax_fetch_one(xr, e.pos.jh);
+    if (e.pos.has_t)
+        e.xt = smax_fetch_one(xr, e.pos.jt);
     return e;
 }
 
@@ -188,13 +202,15 @@ SMAX_FN smax_partial smax_held_partial(const SMAX_GLOBAL smax_in_t *xr,
 {
     const int step = SMAX_VEC * lanes;
     const int at = h.at;
-    if (e.has_h)
-        m = smax_max_skip_nan(m, smax_fused_stash_one(chunk, e.jh - at, e.xh, scale));
-    for (int j = e.jh + lanes; j < h.sp.body; j += lanes)
+    if (e.pos.has_h)
+        m = smax_max_skip_nan(
+            m, smax_fused_stash_one(chunk, e.pos.jh - at, e.xh, scale));
+    for (int j = e.pos.jh + lanes; j < h.sp.body; j += lanes)
         m = smax_max_skip_nan(m, smax_fused_keep(xr, j, chunk, j - at, scale));
-    if (e.has_t)
-        m = smax_max_skip_nan(m, smax_fused_stash_one(chunk, e.jt - at, e.xt, scale));
-    for (int j = e.jt + lanes; j < h.c.end; j += lanes)
+    if (e.pos.has_t)
+        m = smax_max_skip_nan(
+            m, smax_fused_stash_one(chunk, e.pos.jt - at, e.xt, scale));
+    for (int j = e.pos.jt + lanes; j < h.c.end; j += lanes)
         m = smax_max_skip_nan(m, smax_fused_keep(xr, j, chunk, j - at, scale));
     m = smax_reduce_float(red, m, 0, lid, lid, lanes);
     const float base = smax_exp_base(m);
