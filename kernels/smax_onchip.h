@@ -71,15 +71,16 @@ SMAX_FN SMAX_LOCAL float *smax_onchip_after(SMAX_LOCAL smax_onchip_t *base,
 #define SMAX_ASYNC_KEEP 1
 #endif
 
-/* The one-launch kernels (forward and gradient, clusters and the
- * device-memory exchange) keep their chunk's vectors by bulk copies where
- * the device has them and a kept vector is the 16 bytes it was in device
- * memory (not f32 kept for a 16-bit output, whose 8-float vectors are
- * swizzled): one item puts the whole chunk in flight and no register holds
- * it, so the kernels take at most SMAX_BULK_KEEP_REGISTERS an item (what
- * the register keeps took leaves fewer groups a compute unit). The copies
- * are counted on a transaction barrier of the group's (`load`).
- * SMAX_NO_BULK_KEEP turns them off (A/B builds). */
+/* The one-launch kernels (clusters and the device-memory exchange; the
+ * gradient, and the forward of 16-bit inputs: SMAX_FWD_BULK_KEEP) keep
+ * their chunk's vectors by bulk copies where the device has them and a
+ * kept vector is the 16 bytes it was in device memory (not f32 kept for a
+ * 16-bit output, whose 8-float vectors are swizzled): one item puts the
+ * whole chunk in flight and no register holds it, so the kernels take at
+ * most SMAX_BULK_KEEP_REGISTERS an item (what the register keeps took
+ * leaves fewer groups a compute unit). The copies are counted on a
+ * transaction barrier of the group's (`load`). SMAX_NO_BULK_KEEP turns
+ * them off (A/B builds). */
 #if defined(SMAX_HAVE_BULK_COPY) && SMAX_VEC * SMAX_IN_BYTES == 16 && \
     !defined(SMAX_NO_BULK_KEEP)
 #define SMAX_BULK_KEEP 1
