@@ -698,9 +698,9 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * each group's fixed cost (its row's exchange, the wait for the row's
  * slowest chunk) stays as small a part of its time: on the H200 (4.9 TB/s
  * for 132 units, 1.47 times the H100's) 4 groups, so its forward clusters
- * take fewer, larger chunks, and so do the gradient's. H200, % of copy, 6 groups against 4, two rounds
- * each (bench/results/h200-2026-11-28, calls 3 and 4): f32 4096 x 20000
- * 86.5, 86.2 -> 95.0, 95.0; 4096 x 65536 94.2, 94.3 -> 97.1, 97.0; bf16
+ * take fewer, larger chunks, and so do the gradient's. H200, % of copy,
+ * 6 groups against 4, two rounds each (bench/results/h200-2026-11-28,
+ * calls 3 and 4): f32 4096 x 20000 86.5, 86.2 -> 95.0, 95.0; 4096 x 65536 94.2, 94.3 -> 97.1, 97.0; bf16
  * 8192 x 50257 85.9, 85.1 -> 92.7, 93.3; 1024 x 262144 81.2, 81.3 ->
  * 85.6, 85.9; f16 1024 x 262144 83.8, 83.8 -> 87.2, 87.0; bf16 -> f16
  * 2048 x 128256 83.1, 83.4 -> 88.6, 89.9; but f16 4096 x 65536 96.9, 98.0

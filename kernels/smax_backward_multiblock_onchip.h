@@ -246,10 +246,9 @@ SMAX_KERNEL void SMAX_BWD_EXCHANGE_BOUNDS SMAX_KNAME(smax_bwd_mb_onchip)(
      * gained off the grid (256 x 262143). */
     const smax_held h = smax_bwd_held_of(k.c, yr, dyr, dxr);
 #if defined(SMAX_BULK_KEEP)
-    /* the copies' barrier after the reduction scratch (plan.c reserves it) */
     const smax_partial mine = smax_bwd_held_keep_bulk(
-        yr, dyr, h, ky, kd, red, (unsigned long long *)(red + 2 * lanes),
-        flags, lid, lanes);
+        yr, dyr, h, ky, kd, red, smax_exchange_load_bar(red, lanes), flags,
+        lid, lanes);
 #else
     const smax_partial mine =
         smax_bwd_held_keep(yr, dyr, h, ky, kd, red, SMAX_BWD_KEEP_BATCH(2),

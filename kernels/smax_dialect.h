@@ -353,7 +353,7 @@ SMAX_FN void smax_cluster_bar_wait(unsigned long long *bar)
  * of 16, both ends 16-byte aligned) from device memory into this group's
  * on-chip memory, counted on the transaction barrier at `bar` as they
  * land: one item puts a whole chunk in flight, and no item's registers
- * hold it on the way (smax_multiblock_cluster.h). */
+ * hold it on the way (SMAX_BULK_KEEP in smax_onchip.h). */
 #define SMAX_HAVE_BULK_COPY 1
 SMAX_FN void smax_bulk_copy(void *local, const void *global, unsigned bytes,
                             unsigned long long *bar)

@@ -393,12 +393,11 @@ SMAX_KERNEL void SMAX_MB_ONCHIP_BOUNDS SMAX_KNAME(smax_mb_onchip)(
     const int alone = SMAX_GROUP_COUNT() == chunks;
     const float lift = smax_held_lift(flags, alone);
 #if defined(SMAX_FWD_BULK_KEEP)
-    /* the copies' barrier after the reduction scratch (plan.c reserves it) */
     const smax_partial mine =
         !alone
             ? smax_held_keep_bulk(xr, h, chunk, red, scale, lift,
-                                  (unsigned long long *)(red + 2 * lanes),
-                                  lid, lanes)
+                                  smax_exchange_load_bar(red, lanes), lid,
+                                  lanes)
             : smax_held_keep(xr, h, chunk, red, scale, alone, lift, lid,
                              lanes);
 #else

@@ -110,6 +110,14 @@ SMAX_FN int smax_bulk_keep_start(unsigned long long *load, int body,
     return vecs;
 }
 
+/* The copies' barrier of the device-memory exchange's group: after its
+ * reduction scratch of `lanes` partials (common/plan.c's exchange_bytes
+ * reserves it). */
+SMAX_FN unsigned long long *smax_exchange_load_bar(float *red, int lanes)
+{
+    return (unsigned long long *)(red + 2 * lanes);
+}
+
 /* Waits until the copies of smax_bulk_keep_start have landed (`vecs`: it
  * made any); the group's barrier first, so that no item waits on `load`
  * before item 0 readied it. */
