@@ -87,6 +87,57 @@ SMAX_FN smax_partial smax_held_stage_partial(const SMAX_LOCAL smax_onchip_t *chu
     return p;
 }
 
+/* acc with the item's elements of the chunk off its vectors (before
+ * h.sp.body and from h.sp.body_end) kept, for the keeps that fold into an
+ * accumulator. */
+SMAX_FN smax_accumulator smax_held_keep_edges(smax_accumulator acc,
+                                              const SMAX_GLOBAL smax_in_t *xr,
+                                              smax_held h,
+                                              SMAX_LOCAL smax_onchip_t *chunk,
+                                              float scale, int lid, int lanes)
+{
+    for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
+        acc = smax_accumulate(
+            acc, smax_partial_of(smax_fused_keep(xr, j, chunk, j - h.at, scale)));
+    for (int j = h.sp.body_end + lid; j < h.c.end; j += lanes)
+        acc = smax_accumulate(
+            acc, smax_partial_of(smax_fused_keep(xr, j, chunk, j - h.at, scale)));
+    return acc;
+}
+
+/* An item's vectors of the head (as smax_held_keep_staged takes them) by
+ * asynchronous copies in one batch, not yet folded: the re-read kernel
+ * streams its tail while they land, then folds them
+ * (smax_held_keep_fold). */
+SMAX_FN void smax_held_keep_issue(const SMAX_GLOBAL smax_in_t *xr,
+                                  SMAX_LOCAL smax_onchip_t *chunk, int first,
+                                  int end, int step, int shift)
+{
+    for (int j = first; j < end; j += step)
+        smax_async_keep_vec(chunk, j + shift, xr + j);
+    smax_async_commit();
+}
+
+/* The item's partial of what smax_held_keep_issue copied, once landed,
+ * and of its edge elements, kept as smax_held_keep keeps them. */
+SMAX_FN smax_partial smax_held_keep_fold(const SMAX_GLOBAL smax_in_t *xr,
+                                         smax_held h,
+                                         SMAX_LOCAL smax_onchip_t *chunk,
+                                         float scale, int lid, int lanes)
+{
+    const int step = SMAX_VEC * lanes;
+    const int first = h.sp.body + SMAX_VEC * lid;
+    const int n = first < h.sp.body_end
+                      ? (h.sp.body_end - first + step - 1) / step
+                      : 0;
+    SMAX_ASYNC_WAIT_PENDING(0);
+    const smax_accumulator acc = smax_accumulate(
+        smax_accumulator_init(),
+        smax_held_stage_partial(chunk, first - h.at, step, 0, n, scale));
+    return smax_accumulator_partial(
+        smax_held_keep_edges(acc, xr, h, chunk, scale, lid, lanes));
+}
+
 /* Phase 1's vectors by asynchronous copies in SMAX_KEEP_STAGES batches,
  * each folded into the item's running partial as soon as it has landed,
  * while the later ones are still in flight: the whole keep in flight, then
@@ -259,15 +310,10 @@ SMAX_FN smax_partial smax_held_keep(const SMAX_GLOBAL smax_in_t *xr,
 #if defined(SMAX_ASYNC_KEEP)
     /* item 0's count decides for the group: the two forms reduce apart */
     if (alone && smax_async_keeps(h.sp.body, h.sp.body_end, step, scale)) {
-        smax_accumulator acc = smax_held_keep_staged(
-            xr, chunk, h.sp.body + SMAX_VEC * lid, h.sp.body_end, step, -at,
-            scale);
-        for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
-            acc = smax_accumulate(
-                acc, smax_partial_of(smax_fused_keep(xr, j, chunk, j - at, scale)));
-        for (int j = h.sp.body_end + lid; j < h.c.end; j += lanes)
-            acc = smax_accumulate(
-                acc, smax_partial_of(smax_fused_keep(xr, j, chunk, j - at, scale)));
+        const smax_accumulator acc = smax_held_keep_edges(
+            smax_held_keep_staged(xr, chunk, h.sp.body + SMAX_VEC * lid,
+                                  h.sp.body_end, step, -at, scale),
+            xr, h, chunk, scale, lid, lanes);
         return smax_reduce_partial(red, smax_accumulator_partial(acc), lid,
                                    lid, lanes);
     }

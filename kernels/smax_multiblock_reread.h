@@ -11,7 +11,8 @@
  * The head of each chunk that the group's on-chip memory holds (keep_len
  * elements) is kept there as smax_mb_onchip keeps a whole chunk, read
  * first and written last from on-chip; only the rest is streamed and
- * read again, and it is what the cache took in last.
+ * read again, and it is what the cache took in last. An f32 head's copies
+ * go out first and land while the tail streams (smax_reread_partial).
  * The gradient's kernel is smax_backward_multiblock_reread.h.
  * Dynamic on-chip memory: the head (chunk_pitch elements), then two floats
  * per work-item.
@@ -69,6 +70,59 @@ SMAX_FN smax_chunk smax_reread_tail(smax_chunk c, int keep_len)
  * that: past 64 an item, a group of 1024 cannot launch. */
 #define SMAX_REREAD_BOUNDS SMAX_GROUPS_PER_CU(1024, 1)
 
+/* Heads kept by asynchronous copies that land while the tail streams:
+ * f32 input only. Kept in stages, each folded as it lands, the head had
+ * held its copies back from the tail: the group read its chunk at about
+ * 2.1 TB/s either way (H200 globaltimer traces of f32 1 x 2^24, 31 us to
+ * the partial), but the copies going out first and one reduction for head
+ * and tail gained 0.5-1.5 points of copy at f32 1 x 2^23 .. 1 x 2^24
+ * (docs/algorithms.md). A 16-bit head, folded late, takes twice the
+ * exponentials a byte after its last copy has landed, and lost (bf16
+ * 1 x 2^24 -1.8, f16 1 x 2^25 -1.0; bench/results/h200-2026-11-29f,
+ * call 4). */
+#if defined(SMAX_ASYNC_KEEP) && !SMAX_ONCHIP_KEEPS_BITS
+#define SMAX_REREAD_LATE_FOLD 1
+#else
+#define SMAX_REREAD_LATE_FOLD 0
+#endif
+
+/* The group's partial of its chunk: the head h kept in `kept`, the tail c
+ * streamed. */
+SMAX_FN smax_partial smax_reread_partial(const SMAX_GLOBAL smax_in_t *xr,
+                                         smax_held h, smax_chunk c,
+                                         int keep_len,
+                                         SMAX_LOCAL smax_onchip_t *kept,
+                                         SMAX_LOCAL float *red, float scale,
+                                         int lid, int lanes)
+{
+    const int step = SMAX_VEC * lanes;
+#if SMAX_REREAD_LATE_FOLD
+    if (keep_len > 0 && smax_async_keeps(h.sp.body, h.sp.body_end, step, scale)) {
+        smax_held_keep_issue(xr, kept, h.sp.body + SMAX_VEC * lid,
+                             h.sp.body_end, step, -h.at);
+        const smax_partial tail =
+            smax_slice_partial(xr, smax_row_shift_in(xr + c.begin), c.begin,
+                               c.end, lid, lanes, scale);
+        return smax_reduce_partial(
+            red,
+            smax_merge(smax_held_keep_fold(xr, h, kept, scale, lid, lanes),
+                       tail),
+            lid, lid, lanes);
+    }
+#else
+    (void)step;
+#endif
+    smax_partial head = smax_partial_identity();
+    if (keep_len > 0)
+        head = smax_held_keep(xr, h, kept, red, scale, 1, 0.0f, lid, lanes);
+    return smax_merge(
+        head, smax_reduce_partial(
+                  red,
+                  smax_slice_partial(xr, smax_row_shift_in(xr + c.begin),
+                                     c.begin, c.end, lid, lanes, scale),
+                  lid, lid, lanes));
+}
+
 SMAX_KERNEL void SMAX_REREAD_BOUNDS SMAX_KNAME(smax_mb_reread)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
     SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
@@ -89,16 +143,10 @@ SMAX_KERNEL void SMAX_REREAD_BOUNDS SMAX_KNAME(smax_mb_reread)(
     SMAX_GLOBAL smax_out_t *yr = y + y_off + k.c.row * y_stride;
     const smax_held h = smax_fwd_held_of(smax_reread_head(k.c, keep_len), xr, yr);
     const smax_chunk c = smax_reread_tail(k.c, keep_len);
-    smax_partial head = smax_partial_identity();
-    if (keep_len > 0)
-        head = smax_held_keep(xr, h, kept, red, scale, 1, 0.0f, lid, lanes);
-    const smax_partial tail = smax_reduce_partial(
-        red,
-        smax_slice_partial(xr, smax_row_shift_in(xr + c.begin), c.begin,
-                           c.end, lid, lanes, scale),
-        lid, lid, lanes);
     const smax_partial total = smax_coop_exchange(
-        k, chunks, smax_merge(head, tail), epoch, red, lid, lanes);
+        k, chunks,
+        smax_reread_partial(xr, h, c, keep_len, kept, red, scale, lid, lanes),
+        epoch, red, lid, lanes);
     for (int i = smax_reread_tiles(c, lanes) - 1; i >= 0; --i) {
         const smax_chunk t = smax_reread_tile(c, lanes, i);
         smax_slice_normalize(xr, yr, smax_row_shift(xr + t.begin, yr + t.begin),
