@@ -102,13 +102,22 @@ SMAX_FN int smax_async_keeps(int first, int end, int step, float scale)
            (SMAX_ONCHIP_KEEPS_BITS || scale == 1.0f);
 }
 
+/* Puts an item's vectors (at j = first, first + step, ... below end) in
+ * flight to on-chip memory at j + shift; the caller waits for them. */
+SMAX_FN void smax_async_keep_run(const SMAX_GLOBAL smax_in_t *xr,
+                                 SMAX_LOCAL smax_onchip_t *row, int first,
+                                 int end, int step, int shift)
+{
+    for (int j = first; j < end; j += step)
+        smax_async_keep_vec(row, j + shift, xr + j);
+}
+
 SMAX_FN float smax_fused_keep_max_async(const SMAX_GLOBAL smax_in_t *xr,
                                         SMAX_LOCAL smax_onchip_t *row,
                                         int first, int end, int step,
                                         int shift, float scale)
 {
-    for (int j = first; j < end; j += step)
-        smax_async_keep_vec(row, j + shift, xr + j);
+    smax_async_keep_run(xr, row, first, end, step, shift);
     smax_async_wait_all();
     return smax_fused_kept_max(row, first, end, step, shift, scale);
 }

@@ -105,21 +105,10 @@ SMAX_FN smax_accumulator smax_held_keep_edges(smax_accumulator acc,
     return acc;
 }
 
-/* An item's vectors of the head (as smax_held_keep_staged takes them) by
- * asynchronous copies in one batch, not yet folded: the re-read kernel
- * streams its tail while they land, then folds them
- * (smax_held_keep_fold). */
-SMAX_FN void smax_held_keep_issue(const SMAX_GLOBAL smax_in_t *xr,
-                                  SMAX_LOCAL smax_onchip_t *chunk, int first,
-                                  int end, int step, int shift)
-{
-    for (int j = first; j < end; j += step)
-        smax_async_keep_vec(chunk, j + shift, xr + j);
-    smax_async_commit();
-}
-
-/* The item's partial of what smax_held_keep_issue copied, once landed,
- * and of its edge elements, kept as smax_held_keep keeps them. */
+/* The item's partial of its vectors of held chunk h, once the copies that
+ * put them in flight in one batch (smax_async_keep_run, as the re-read
+ * kernel does before it streams its tail) have landed, and of its edge
+ * elements, kept as smax_held_keep keeps them. */
 SMAX_FN smax_partial smax_held_keep_fold(const SMAX_GLOBAL smax_in_t *xr,
                                          smax_held h,
                                          SMAX_LOCAL smax_onchip_t *chunk,

@@ -95,11 +95,12 @@ SMAX_FN smax_partial smax_reread_partial(const SMAX_GLOBAL smax_in_t *xr,
                                          SMAX_LOCAL float *red, float scale,
                                          int lid, int lanes)
 {
-    const int step = SMAX_VEC * lanes;
 #if SMAX_REREAD_LATE_FOLD
+    const int step = SMAX_VEC * lanes;
     if (keep_len > 0 && smax_async_keeps(h.sp.body, h.sp.body_end, step, scale)) {
-        smax_held_keep_issue(xr, kept, h.sp.body + SMAX_VEC * lid,
-                             h.sp.body_end, step, -h.at);
+        smax_async_keep_run(xr, kept, h.sp.body + SMAX_VEC * lid,
+                            h.sp.body_end, step, -h.at);
+        smax_async_commit();
         const smax_partial tail =
             smax_slice_partial(xr, smax_row_shift_in(xr + c.begin), c.begin,
                                c.end, lid, lanes, scale);
@@ -109,8 +110,6 @@ SMAX_FN smax_partial smax_reread_partial(const SMAX_GLOBAL smax_in_t *xr,
                        tail),
             lid, lid, lanes);
     }
-#else
-    (void)step;
 #endif
     smax_partial head = smax_partial_identity();
     if (keep_len > 0)
