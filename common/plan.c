@@ -634,12 +634,11 @@ static void plan_online(smax_context ctx, const smax_problem *p,
 static void plan_multiblock(smax_context ctx, const smax_problem *p,
                             smax_exec_plan *plan)
 {
-    /* Forward on a CPU device: one work-item per chunk, as in
-     * plan_cpu_rows (a chunk of up to SMAX_MB_MAX_CHUNK elements stays in
-     * the core's cache between its passes); the merge still folds
-     * group_size(ctx) partials per group, one item each. */
-    const int cpu_items =
-        ctx->traits.is_cpu && plan->direction == SMAX_FORWARD;
+    /* On a CPU device: one work-item per chunk, as in plan_cpu_rows (a
+     * chunk of up to SMAX_MB_MAX_CHUNK elements stays in the core's cache
+     * between its passes); the merge still folds group_size(ctx) partials
+     * per group, one item each. */
+    const int cpu_items = ctx->traits.is_cpu;
     int g = cpu_items ? 1 : group_size(ctx);
     int64_t target = (int64_t)ctx->info.compute_units * SMAX_GROUPS_PER_CU;
     int64_t chunks_wanted = ceil_div(target, p->rows);
@@ -1191,17 +1190,37 @@ static void plan_multiblock_any(smax_context ctx, const smax_problem *p,
         plan_multiblock(ctx, p, plan);
 }
 
-/* `auto` on a CPU device: one item per row (plan_cpu_rows), however few
- * the rows. PoCL, 2 cores (bench/results/pocl-2026-11-23-cpu-rows): it
- * beat the fused kernels at every demo shape, and multi-block (one item per
- * chunk, every core busy, but two reads from memory and two exponentials
- * per element) even for 1 x 2^24 on one core: 3.0-3.8 GB/s against
- * 1.3-2.0 over 1, 2 and 3 rows of 2^22-2^24 elements. The gradient
- * likewise (bench/results/pocl-2026-11-26): 43-135% of copy against 13-34
- * fused and 4-24 multi-block, 1 x 2^24 included. */
+/* `auto` on a CPU device: one item per row (plan_cpu_rows). It beat the
+ * fused kernels at every demo shape (PoCL, 2 cores,
+ * bench/results/pocl-2026-11-23-cpu-rows) and the gradient's group-wide
+ * kernels (bench/results/pocl-2026-11-26: 43-135% of copy against 13-34
+ * fused and 4-24 multi-block). Forward rows fewer than the compute units,
+ * with more than SMAX_GROUPS_PER_CU chunks of SMAX_MB_MAX_CHUNK elements
+ * for every unit, run multi-block instead, one item a chunk walking it in
+ * the device's vector width as a row's item does (smax_multiblock.h):
+ * every core works, and x is read twice from memory where one row's
+ * three passes read it three times (and an f32 softmax's y twice more).
+ * PoCL, 2 cores, `auto` of 16635b0 (one row) against this rule, A B B A
+ * (bench/results/pocl-2026-11-29): 1 x 2^24 f32 12.2, 10.0 -> 14.6,
+ * 14.4 GB/s, bf16 5.8, 5.8 -> 9.8, 9.9, f16 5.2, 5.2 -> 8.8, 8.6, f32
+ * log-softmax 10.5, 10.6 -> 15.5, 16.3; 1 x 262144 bf16 5.5, 5.5 -> 7.7,
+ * 8.1. At 1 x 131072 (4 chunks a unit) the one row ran level or ahead. The
+ * gradient's rows read y and dy twice either way, and chunked they ran
+ * level or behind in bf16 (the same record), so it keeps one item a row
+ * however few the rows. */
 static void plan_auto_cpu(smax_context ctx, const smax_problem *p,
                           smax_exec_plan *plan)
 {
+    const int64_t units = ctx->info.compute_units;
+    if (plan->direction == SMAX_FORWARD && p->rows < units &&
+        p->rows * p->cols > units * SMAX_GROUPS_PER_CU * SMAX_MB_MAX_CHUNK) {
+        plan_multiblock(ctx, p, plan);
+        snprintf(plan->reason, sizeof plan->reason,
+                 "auto: CPU device: %lld row(s) for %lld compute units, "
+                 "each split into %d chunks, one work-item a chunk",
+                 (long long)p->rows, (long long)units, plan->chunks);
+        return;
+    }
     plan_cpu_rows(ctx, p, plan);
     snprintf(plan->reason, sizeof plan->reason,
              "auto: CPU device: one work-item per row, its passes in the "

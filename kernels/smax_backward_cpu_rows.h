@@ -9,7 +9,9 @@
  * Passes: S over the row (smax_bwd_term), then dx (smax_bwd_out). No
  * local memory: softmax takes no exponential at all, log-softmax one per
  * element, in the write pass. dx may be y or dy: each step loads its y
- * and dy before it stores dx over the same elements.
+ * and dy before it stores dx over the same elements. The two passes also
+ * walk the chunks of a row split over several items
+ * (smax_backward_multiblock.h's phases on a CPU device).
  */
 #ifndef SMAX_BACKWARD_CPU_ROWS_H
 #define SMAX_BACKWARD_CPU_ROWS_H

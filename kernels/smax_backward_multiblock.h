@@ -11,6 +11,7 @@
 
 #ifndef SMAX_OPENCL_C
 #include "smax_backward.h"
+#include "smax_backward_cpu_rows.h"
 #include "smax_multiblock.h"
 #endif
 
@@ -27,6 +28,18 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_partials)(
     const smax_chunk c = smax_chunk_of(g, cols, chunk_len, chunks);
     const SMAX_GLOBAL smax_in_t *yr = y + y_off + c.row * y_stride;
     const SMAX_GLOBAL smax_in_t *dyr = dy + dy_off + c.row * dy_stride;
+#if defined(SMAX_CPU_DEVICE)
+    /* CPU devices: one item a group, which walks its chunk in the device's
+     * vector width (smax_backward_cpu_rows.h), as smax_mb_partials. */
+    if (lanes == 1) {
+        smax_partial p;
+        p.m = 0.0f;
+        p.s = smax_cpu_bwd_row_sum(yr + c.begin, dyr + c.begin,
+                                   c.end - c.begin, flags);
+        smax_put_partial(partials + partials_off, g, p);
+        return;
+    }
+#endif
 
     float s = smax_bwd_slice_sum(
         yr, dyr, smax_row_shift_in2(yr + c.begin, dyr + c.begin), c.begin,
@@ -60,6 +73,14 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_mb_write)(
     SMAX_GLOBAL smax_out_t *dxr = dx + dx_off + c.row * dx_stride;
     const smax_partial total = smax_merge_run(
         smax_dyn_local, totals + totals_off, c.row, n_in, 0, n_in, lid, lanes);
+#if defined(SMAX_CPU_DEVICE)
+    if (lanes == 1) { /* as in smax_bwd_mb_partials */
+        smax_cpu_bwd_row_write(yr + c.begin, dyr + c.begin, dxr + c.begin,
+                               c.end - c.begin, smax_bwd_total(total.s), scale,
+                               flags);
+        return;
+    }
+#endif
     smax_bwd_slice_write(
         yr, dyr, dxr, smax_row_shift3(yr + c.begin, dyr + c.begin, dxr + c.begin),
         c.begin, c.end, lid, lanes, smax_bwd_total(total.s), scale, flags);

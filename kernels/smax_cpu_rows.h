@@ -14,7 +14,9 @@
  * item's slot of local memory where the plan gave one (keep_pitch floats
  * an item); other rows (log-softmax, 16-bit rows too long for the slot)
  * compute the exponential again in the output pass. The results are those
- * of exp(x - max) * (1 / sum) either way.
+ * of exp(x - max) * (1 / sum) either way. The same passes walk the chunks
+ * of a row split over several items (smax_cpu_chunk_partial,
+ * smax_cpu_chunk_write: smax_multiblock.h's phases on a CPU device).
  *
  * Written in OpenCL C's own vectors of the device's native float width (8
  * or 16; SMAX_CPU_W), loaded with vloadn (any element alignment): the
@@ -461,6 +463,36 @@ SMAX_CPU_INLINE void smax_cpu_row(const __global smax_in_t *xr,
         smax_cpu_finish_local(kl, yr, cols, b, 0);
     else
         smax_cpu_finish_from_x(xr, yr, cols, scale, lift, t, flags);
+}
+
+/* A chunk of `len` elements of a row split over several items (the
+ * forward's multi-block phases on a CPU device, smax_multiblock.h: one
+ * item a group): the same passes over the chunk, which stays in the
+ * core's cache between its maximum and its sum. The partial's sum is
+ * taken without a lift: a flushed term is below 2^-126.5 of the chunk's
+ * largest, which the row's sum (at least 1) cannot notice. */
+SMAX_CPU_INLINE smax_partial smax_cpu_chunk_partial(
+    const __global smax_in_t *xc, int len, float scale)
+{
+    smax_partial p;
+    p.m = smax_cpu_row_max(xc, len, scale);
+    p.s = smax_cpu_row_sum(xc, 0, 0, 0, len, scale, smax_exp_base(p.m),
+                           0.0f, 0, 0);
+    return p;
+}
+
+/* The chunk's outputs from x and its row's total: the output pass above,
+ * whose softmax takes its exponentials lifted, the lift carried into the
+ * total's sum exactly (a power of two). */
+SMAX_CPU_INLINE void smax_cpu_chunk_write(const __global smax_in_t *xc,
+                                          __global smax_out_t *yc, int len,
+                                          float scale, smax_partial total,
+                                          int flags)
+{
+    const float lift = flags & SMAX_FLAG_LOG_BIT ? 0.0f : SMAX_ROW_LIFT;
+    total.s = ldexp(total.s, (int)lift);
+    smax_cpu_finish_from_x(xc, yc, len, scale, lift,
+                           smax_row_total_of(total, flags), flags);
 }
 #endif
 

@@ -9,6 +9,7 @@
 #define SMAX_MULTIBLOCK_H
 
 #ifndef SMAX_OPENCL_C
+#include "smax_cpu_rows.h"
 #include "smax_reduce.h"
 #include "smax_rows.h"
 #endif
@@ -83,6 +84,16 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_partials)(
     const smax_i64 g = SMAX_GROUP_ID();
     const smax_chunk c = smax_chunk_of(g, cols, chunk_len, chunks);
     const SMAX_GLOBAL smax_in_t *xr = x + x_off + c.row * x_stride;
+#if defined(SMAX_CPU_DEVICE)
+    /* CPU devices: one item a group, which walks its chunk in the device's
+     * own vector width (smax_cpu_rows.h). */
+    if (lanes == 1) {
+        smax_put_partial(partials + partials_off, g,
+                         smax_cpu_chunk_partial(xr + c.begin, c.end - c.begin,
+                                                scale));
+        return;
+    }
+#endif
 
     /* Only x is read here: its own alignment decides the vectors. */
     smax_partial p =
@@ -174,6 +185,13 @@ SMAX_KERNEL void SMAX_KNAME(smax_mb_normalize)(
     SMAX_GLOBAL smax_out_t *yr = y + y_off + c.row * y_stride;
     const smax_partial total = smax_merge_run(
         smax_dyn_local, totals + totals_off, c.row, n_in, 0, n_in, lid, lanes);
+#if defined(SMAX_CPU_DEVICE)
+    if (lanes == 1) { /* as in smax_mb_partials */
+        smax_cpu_chunk_write(xr + c.begin, yr + c.begin, c.end - c.begin,
+                             scale, total, flags);
+        return;
+    }
+#endif
     smax_slice_normalize(xr, yr, smax_row_shift(xr + c.begin, yr + c.begin),
                          c.begin, c.end, lid, lanes, scale, total, flags);
 }

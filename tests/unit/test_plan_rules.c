@@ -631,7 +631,7 @@ static void test_cpu_rows_slots(void)
     } cases[] = {{SMAX_DTYPE_BF16, 0, 256, 16384, 1},
                  {SMAX_DTYPE_F16, 0, 16384, 128, 1},
                  {SMAX_DTYPE_BF16, 0, 64, 65536, 1},
-                 {SMAX_DTYPE_BF16, 0, 1, 1 << 20, 0},
+                 {SMAX_DTYPE_BF16, 0, 2, 1 << 20, 0},
                  {SMAX_DTYPE_BF16, SMAX_FLAG_LOG, 256, 16384, 0},
                  {SMAX_DTYPE_F32, 0, 256, 16384, 0}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
@@ -660,6 +660,52 @@ static void test_cpu_rows_slots(void)
     }
 }
 
+/* CPU devices: forward rows fewer than the compute units and longer than
+ * SMAX_GROUPS_PER_CU chunks of 16384 elements a unit run multi-block, one
+ * item a chunk (plan_auto_cpu); the rest, and every gradient row, one item
+ * a row. */
+static void test_cpu_few_rows_split(void)
+{
+    struct smax_context_s c = pocl(); /* 2 compute units */
+    const struct {
+        int64_t rows, cols;
+        int split;
+    } cases[] = {{1, 1 << 24, 1},  {1, 131073, 1},     {1, 131072, 0},
+                 {1, 4096, 0},     {2, 1 << 24, 0},    {3, 1 << 20, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
+        for (int d = 0; d < 6; ++d) {
+            const smax_dtype dt[] = {SMAX_DTYPE_F32, SMAX_DTYPE_BF16,
+                                     SMAX_DTYPE_F16};
+            smax_problem q;
+            smax_problem_init(&q, sizeof q, cases[i].rows, cases[i].cols);
+            q.x_dtype = dt[d % 3];
+            q.y_dtype = dt[d % 3];
+            smax_exec_plan p;
+            const smax_status st = smax_make_plan(
+                &c, &q, d < 3 ? SMAX_FORWARD : SMAX_BACKWARD, &p);
+            const int split = p.algorithm == SMAX_ALGO_MULTIBLOCK &&
+                              p.group_size == 1 && p.lanes == 1 &&
+                              p.chunks >= 2 && p.chunk_len <= 16384 &&
+                              !p.per_item;
+            const int rows = p.algorithm == SMAX_ALGO_ONLINE && p.per_item;
+            CHECK(st == SMAX_SUCCESS &&
+                      (cases[i].split && d < 3 ? split : rows),
+                  "case %zu dtype %d (%lld x %lld): status %d, %s", i, d,
+                  (long long)cases[i].rows, (long long)cases[i].cols, (int)st,
+                  p.reason);
+        }
+    /* Forced, the gradient's chunks are one item each too. */
+    smax_problem q;
+    smax_problem_init(&q, sizeof q, 1, 1 << 24);
+    q.algorithm = SMAX_ALGO_MULTIBLOCK;
+    smax_exec_plan p;
+    const smax_status st = smax_make_plan(&c, &q, SMAX_BACKWARD, &p);
+    CHECK(st == SMAX_SUCCESS && p.algorithm == SMAX_ALGO_MULTIBLOCK &&
+              p.group_size == 1 && p.chunks >= 2,
+          "forced gradient: status %d, group %d, %d chunks", (int)st,
+          p.group_size, p.chunks);
+}
+
 /* CPU devices: the gradient's `auto` and `online` take one item per row
  * (kernels/smax_backward_cpu_rows.h), whatever the dtype, flags or row
  * count: no slot and no local argument (its kernel has none). */
@@ -673,7 +719,7 @@ static void test_cpu_backward_rows(void)
     } cases[] = {{SMAX_DTYPE_F32, 0, 1024, 1024},
                  {SMAX_DTYPE_BF16, 0, 256, 16384},
                  {SMAX_DTYPE_F16, SMAX_FLAG_LOG, 16384, 128},
-                 {SMAX_DTYPE_F32, 0, 1, 1 << 24}};
+                 {SMAX_DTYPE_F32, 0, 2, 1 << 23}};
     const smax_algorithm algos[] = {SMAX_ALGO_AUTO, SMAX_ALGO_ONLINE};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
         for (size_t a = 0; a < 2; ++a) {
@@ -872,6 +918,7 @@ int main(void)
     test_coop_chunk_floor();
     test_reread_keep();
     test_cpu_rows_slots();
+    test_cpu_few_rows_split();
     test_cpu_backward_rows();
     test_tile_rows();
     test_tile_spread();
