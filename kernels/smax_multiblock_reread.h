@@ -86,6 +86,15 @@ SMAX_FN smax_chunk smax_reread_tail(smax_chunk c, int keep_len)
 #define SMAX_REREAD_LATE_FOLD 0
 #endif
 
+/* The item's partial of the tail c, streamed. */
+SMAX_FN smax_partial smax_reread_tail_partial(const SMAX_GLOBAL smax_in_t *xr,
+                                              smax_chunk c, float scale,
+                                              int lid, int lanes)
+{
+    return smax_slice_partial(xr, smax_row_shift_in(xr + c.begin), c.begin,
+                              c.end, lid, lanes, scale);
+}
+
 /* The group's partial of its chunk: the head h kept in `kept`, the tail c
  * streamed. */
 SMAX_FN smax_partial smax_reread_partial(const SMAX_GLOBAL smax_in_t *xr,
@@ -102,8 +111,7 @@ SMAX_FN smax_partial smax_reread_partial(const SMAX_GLOBAL smax_in_t *xr,
                             h.sp.body_end, step, -h.at);
         smax_async_commit();
         const smax_partial tail =
-            smax_slice_partial(xr, smax_row_shift_in(xr + c.begin), c.begin,
-                               c.end, lid, lanes, scale);
+            smax_reread_tail_partial(xr, c, scale, lid, lanes);
         return smax_reduce_partial(
             red,
             smax_merge(smax_held_keep_fold(xr, h, kept, scale, lid, lanes),
@@ -116,9 +124,7 @@ SMAX_FN smax_partial smax_reread_partial(const SMAX_GLOBAL smax_in_t *xr,
         head = smax_held_keep(xr, h, kept, red, scale, 1, 0.0f, lid, lanes);
     return smax_merge(
         head, smax_reduce_partial(
-                  red,
-                  smax_slice_partial(xr, smax_row_shift_in(xr + c.begin),
-                                     c.begin, c.end, lid, lanes, scale),
+                  red, smax_reread_tail_partial(xr, c, scale, lid, lanes),
                   lid, lid, lanes));
 }
 
