@@ -145,6 +145,24 @@ static void set_row_mapping(const smax_problem *p, smax_exec_plan *plan,
     plan->groups = ceil_div(p->rows, plan->rows_per_group);
 }
 
+/* Peak bytes a second a compute unit of the H100 (SXM, 132 units) is fed
+ * from memory, by its 2619 MHz clock (double data rate) and 5120-bit bus,
+ * where SMAX_COOP_GROUPS_PER_CU and the fused kernels' choices were
+ * measured. */
+#define SMAX_COOP_REF_UNIT_BANDWIDTH (2619e6 * 2.0 * 5120.0 / 8.0 / 132.0)
+
+/* How many times faster than the H100's the device's memory feeds one
+ * compute unit, by the queried peak clock and bus width; 0 where unknown
+ * (OpenCL). The H200: 1.47. */
+static double unit_memory_speedup(smax_context ctx)
+{
+    const double bandwidth = (double)ctx->traits.memory_bandwidth;
+    const double units = (double)ctx->info.compute_units;
+    if (bandwidth <= 0.0 || units <= 0.0)
+        return 0.0;
+    return bandwidth / (SMAX_COOP_REF_UNIT_BANDWIDTH * units);
+}
+
 /* Largest group of the register-resident kernels for this plan. */
 static int reg_group_cap(smax_context ctx, const smax_exec_plan *plan)
 {
@@ -553,15 +571,66 @@ static int onchip_pays(const smax_problem *p, const smax_exec_plan *plan)
                                             : fwd_onchip_pays(p, plan);
 }
 
+/* Where memory feeds a compute unit at least this many times as fast as
+ * the H100's, the rows below leave the register and tile kernels for
+ * on-chip memory (onchip_outpaces). */
+#define SMAX_FAST_UNIT_MEMORY 1.25
+
+/* Rows that the register kernel or the tiles would take but that run
+ * faster on-chip where memory outpaces instruction issue (the H200; the
+ * H100's choices above were measured where it does not, and stay). The
+ * on-chip kernels keep a row by asynchronous copies, every vector in
+ * flight whatever share of a lane's slots the row fills, in lanes of
+ * SMAX_WIDE_LANE_BYTES, and spend fewer instructions an element: ncu,
+ * bf16 29203 x 1149, 27.8 M warp instructions on-chip against 40.0 M as
+ * tiles and 57.5 M in registers, 37 against 50 and 71 us. So, on such a
+ * device:
+ *  - f32 forward rows whose register slots would be at most 5/8 full;
+ *  - forward rows of two 16-bit sides longer than SMAX_REG_MIN_LANES
+ *    on-chip lanes (256 columns): tiles and registers alike;
+ *  - the 16-bit gradient's rows in registers (not its tiles) whose slots
+ *    would be under 3/4 full.
+ * H200, % of copy, 2^25 elements, A B B A, the plans before -> these
+ * (bench/results/h200-2026-11-29h, call 3): f32 145, 287, 320, 575, 640,
+ * 1149, 1280 columns 78-94 -> 89-101 (575: 80.3, 79.8 -> 95.1, 94.8);
+ * bf16 287-2048 72-90 -> 82-100 (1149: 69.9, 69.5 -> 94.7, 93.5; 320:
+ * 76.8, 76.0 -> 97.7, 97.9), but 512 92.7, 92.7 -> 90.1, 90.1; f16 and
+ * bf16 log-softmax alike; the bf16 gradient 320, 1449, 2897, 5793 72-78
+ * -> 87-92, f16 alike; every other shape within 1.3 points. Forced, not
+ * taken (call 2): on-chip f32 rows 3/4 full (181: 91.5 -> 89), 16-bit
+ * forward rows of 256 columns or fewer as tiles (145, 229: 74, 80.5 ->
+ * 68, 68.5), and the gradient's tiles (145, 287, 913: 83, 84, 85.5 ->
+ * 52.5, 72.5, 83). */
+static int onchip_outpaces(smax_context ctx, const smax_problem *p,
+                           const smax_exec_plan *plan)
+{
+    if (!ctx->traits.async_keep ||
+        unit_memory_speedup(ctx) < SMAX_FAST_UNIT_MEMORY)
+        return 0;
+    const size_t x = smax_dtype_bytes(p->x_dtype);
+    const size_t y = smax_dtype_bytes(p->y_dtype);
+    if (plan->direction == SMAX_BACKWARD)
+        return plan->onchip_bytes == 2 &&
+               4 * p->cols < 3 * reg_slots(p, plan);
+    if (x == 4 && y == 4)
+        return 8 * p->cols <= 5 * reg_slots(p, plan);
+    return x == 2 && y == 2 &&
+           p->cols > (int64_t)SMAX_REG_MIN_LANES *
+                         onchip_wide_lane_elems(ctx, p, plan);
+}
+
 static void plan_fused(smax_context ctx, const smax_problem *p,
                        smax_exec_plan *plan)
 {
     plan->algorithm = SMAX_ALGO_FUSED;
     const int in_regs =
         p->cols <= reg_max_cols(ctx, p, plan) && !onchip_pays(p, plan);
-    if (in_regs && plan_fused_tile(ctx, p, plan))
+    const int outpaced = in_regs && onchip_outpaces(ctx, p, plan);
+    /* the gradient's tiles stay (onchip_outpaces) */
+    if (in_regs && !(outpaced && plan->direction == SMAX_FORWARD) &&
+        plan_fused_tile(ctx, p, plan))
         return;
-    if (in_regs) {
+    if (in_regs && !outpaced) {
         plan->in_registers = 1;
         set_row_mapping(p, plan, reg_group(ctx, p, plan),
                         (int)reg_lane_elems(p, plan), SMAX_REG_MIN_LANES);
@@ -686,10 +755,6 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * the best mean at 6. Devices whose memory feeds a compute unit faster
  * take fewer (coop_groups_per_cu). */
 #define SMAX_COOP_GROUPS_PER_CU 6
-/* Peak bytes a second a compute unit of the H100 (SXM, 132 units) is fed
- * from memory, by its 2619 MHz clock (double data rate) and 5120-bit bus,
- * where SMAX_COOP_GROUPS_PER_CU was measured. */
-#define SMAX_COOP_REF_UNIT_BANDWIDTH (2619e6 * 2.0 * 5120.0 / 8.0 / 132.0)
 
 /* Groups a compute unit holds by the share of SMAX_COOP_GROUPS_PER_CU,
  * where its memory feeds it as fast as the H100's, or fewer, in
@@ -713,12 +778,10 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
 #define SMAX_COOP_GROUPS_PER_CU_FEWEST 4
 static int coop_groups_per_cu(smax_context ctx)
 {
-    const double bandwidth = (double)ctx->traits.memory_bandwidth;
-    const double units = (double)ctx->info.compute_units;
-    if (bandwidth <= 0.0 || units <= 0.0)
+    const double speedup = unit_memory_speedup(ctx);
+    if (speedup <= 0.0)
         return SMAX_COOP_GROUPS_PER_CU;
-    const double ratio = SMAX_COOP_REF_UNIT_BANDWIDTH * units / bandwidth;
-    const int groups = (int)(SMAX_COOP_GROUPS_PER_CU * ratio + 0.5);
+    const int groups = (int)(SMAX_COOP_GROUPS_PER_CU / speedup + 0.5);
     if (groups < SMAX_COOP_GROUPS_PER_CU_FEWEST)
         return SMAX_COOP_GROUPS_PER_CU_FEWEST;
     return groups < SMAX_COOP_GROUPS_PER_CU ? groups : SMAX_COOP_GROUPS_PER_CU;
