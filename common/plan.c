@@ -149,7 +149,7 @@ static void set_row_mapping(const smax_problem *p, smax_exec_plan *plan,
  * from memory, by its 2619 MHz clock (double data rate) and 5120-bit bus,
  * where SMAX_COOP_GROUPS_PER_CU and the fused kernels' choices were
  * measured. */
-#define SMAX_COOP_REF_UNIT_BANDWIDTH (2619e6 * 2.0 * 5120.0 / 8.0 / 132.0)
+#define SMAX_REF_UNIT_BANDWIDTH (2619e6 * 2.0 * 5120.0 / 8.0 / 132.0)
 
 /* How many times faster than the H100's the device's memory feeds one
  * compute unit, by the queried peak clock and bus width; 0 where unknown
@@ -160,7 +160,7 @@ static double unit_memory_speedup(smax_context ctx)
     const double units = (double)ctx->info.compute_units;
     if (bandwidth <= 0.0 || units <= 0.0)
         return 0.0;
-    return bandwidth / (SMAX_COOP_REF_UNIT_BANDWIDTH * units);
+    return bandwidth / (SMAX_REF_UNIT_BANDWIDTH * units);
 }
 
 /* Largest group of the register-resident kernels for this plan. */

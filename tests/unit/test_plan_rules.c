@@ -910,8 +910,68 @@ static void test_share_fits(void)
           q.chunks);
 }
 
+/* The kernel a fused row runs: 'r' registers, 't' flat tiles, 'o' on-chip. */
+static char fused_kind(const smax_exec_plan *p)
+{
+    if (p->algorithm != SMAX_ALGO_FUSED)
+        return '?';
+    return p->tile_rows ? 't' : p->in_registers ? 'r' : 'o';
+}
+
+/* Where memory feeds a compute unit at least 1.25 times as fast as the
+ * H100's and rows are kept asynchronously (plan.c, onchip_outpaces), f32
+ * forward rows whose register slots would be at most 5/8 full, forward
+ * rows of two 16-bit sides past 256 columns and the 16-bit gradient's
+ * register rows under 3/4 full run on-chip; the H100's bandwidth, an
+ * unknown one, or a device without asynchronous keeps plan as before, and
+ * the gradient's tiles stay everywhere. */
+static void test_outpaced_rows(void)
+{
+    const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
+                     H = SMAX_DTYPE_F16;
+    const struct {
+        smax_direction dir;
+        smax_dtype in, out;
+        int64_t cols;
+        char h100, h200;
+    } cases[] = {
+        {SMAX_FORWARD, F, F, 575, 'r', 'o'},  {SMAX_FORWARD, F, F, 320, 'r', 'o'},
+        {SMAX_FORWARD, F, F, 181, 'r', 'r'},  {SMAX_FORWARD, F, F, 512, 'r', 'r'},
+        {SMAX_FORWARD, B, B, 1149, 't', 'o'}, {SMAX_FORWARD, B, B, 1024, 'r', 'o'},
+        {SMAX_FORWARD, H, H, 320, 't', 'o'},  {SMAX_FORWARD, B, B, 257, 't', 'o'},
+        {SMAX_FORWARD, B, B, 229, 't', 't'},  {SMAX_FORWARD, B, B, 256, 'r', 'r'},
+        {SMAX_FORWARD, B, F, 1000, 'r', 'r'}, {SMAX_BACKWARD, B, B, 2897, 'r', 'o'},
+        {SMAX_BACKWARD, B, B, 320, 'r', 'o'}, {SMAX_BACKWARD, B, B, 4096, 'r', 'r'},
+        {SMAX_BACKWARD, B, B, 3100, 'r', 'r'}, {SMAX_BACKWARD, B, B, 725, 't', 't'},
+        {SMAX_BACKWARD, F, F, 575, 'r', 'r'},
+    };
+    const uint64_t h100_bw = 2619000000ull * 2 * 640;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        struct smax_context_s c = h100();
+        const uint64_t bw[] = {0, h100_bw, H200_MEMORY_BANDWIDTH,
+                               H200_MEMORY_BANDWIDTH};
+        for (size_t k = 0; k < sizeof bw / sizeof bw[0]; ++k) {
+            c.traits.memory_bandwidth = bw[k];
+            c.traits.async_keep = k != 3;
+            const smax_exec_plan p =
+                cases[i].dir == SMAX_FORWARD
+                    ? plan_pair(&c, cases[i].in, cases[i].out, 20000,
+                                cases[i].cols, 0)
+                    : plan_of(&c, cases[i].dir, cases[i].in, 20000,
+                              cases[i].cols);
+            const char want = k == 2 ? cases[i].h200 : cases[i].h100;
+            CHECK(fused_kind(&p) == want,
+                  "case %zu (%lld cols), memory %zu: kernel '%c', want '%c' "
+                  "(%s)",
+                  i, (long long)cases[i].cols, k, fused_kind(&p), want,
+                  p.reason);
+        }
+    }
+}
+
 int main(void)
 {
+    test_outpaced_rows();
     test_chunk_edges();
     test_bandwidth_share();
     test_share_fits();
