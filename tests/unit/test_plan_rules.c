@@ -305,6 +305,16 @@ static smax_exec_plan plan_pair(struct smax_context_s *c, smax_dtype in,
     return plan;
 }
 
+/* Packed rows of either direction: the forward's x and y of their own
+ * dtypes (plan_pair), the gradient's y, dy and dx of `in`. */
+static smax_exec_plan plan_either(struct smax_context_s *c, smax_direction dir,
+                                  smax_dtype in, smax_dtype out, int64_t rows,
+                                  int64_t cols)
+{
+    return dir == SMAX_FORWARD ? plan_pair(c, in, out, rows, cols, 0)
+                               : plan_of(c, dir, in, rows, cols);
+}
+
 /* Packed rows with a 16-bit side whose bytes are not a multiple of 16 are
  * flat tiles of as many whole rounds of the group's row slots as fit in
  * SMAX_TILE_LOAD_ELEMS an item, row slots of up to 128 items (the
@@ -436,11 +446,8 @@ static void test_register_lanes(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         const smax_exec_plan plan =
-            cases[i].dir == SMAX_FORWARD
-                ? plan_pair(&c, cases[i].in, cases[i].out, 20000,
-                            cases[i].cols, 0)
-                : plan_of(&c, cases[i].dir, cases[i].in, 20000,
-                          cases[i].cols);
+            plan_either(&c, cases[i].dir, cases[i].in, cases[i].out, 20000,
+                        cases[i].cols);
         CHECK(plan.algorithm == SMAX_ALGO_FUSED && !plan.tile_rows &&
                   plan.in_registers == cases[i].in_registers &&
                   plan.lanes == cases[i].lanes,
@@ -954,11 +961,8 @@ static void test_outpaced_rows(void)
             c.traits.memory_bandwidth = bw[k];
             c.traits.async_keep = k != 3;
             const smax_exec_plan p =
-                cases[i].dir == SMAX_FORWARD
-                    ? plan_pair(&c, cases[i].in, cases[i].out, 20000,
-                                cases[i].cols, 0)
-                    : plan_of(&c, cases[i].dir, cases[i].in, 20000,
-                              cases[i].cols);
+                plan_either(&c, cases[i].dir, cases[i].in, cases[i].out,
+                            20000, cases[i].cols);
             const char want = k == 2 ? cases[i].h200 : cases[i].h100;
             CHECK(fused_kind(&p) == want,
                   "case %zu (%lld cols), memory %zu: kernel '%c', want '%c' "
