@@ -565,12 +565,6 @@ static int fwd_onchip_pays(const smax_problem *p, const smax_exec_plan *plan)
            p->cols <= lanes * lane_elems + plan->vec;
 }
 
-static int onchip_pays(const smax_problem *p, const smax_exec_plan *plan)
-{
-    return plan->direction == SMAX_BACKWARD ? bwd_onchip_pays(p, plan)
-                                            : fwd_onchip_pays(p, plan);
-}
-
 /* Where memory feeds a compute unit at least this many times as fast as
  * the H100's, the rows below leave the register and tile kernels for
  * on-chip memory (onchip_outpaces). */
@@ -619,18 +613,27 @@ static int onchip_outpaces(smax_context ctx, const smax_problem *p,
                          onchip_wide_lane_elems(ctx, p, plan);
 }
 
+/* Rows within the register kernel's reach that run on-chip instead. The
+ * gradient's rows that on-chip memory outpaces keep their tiles, so only
+ * the forward's are taken here (plan_fused asks again after the tiles). */
+static int onchip_pays(smax_context ctx, const smax_problem *p,
+                       const smax_exec_plan *plan)
+{
+    return plan->direction == SMAX_BACKWARD
+               ? bwd_onchip_pays(p, plan)
+               : fwd_onchip_pays(p, plan) || onchip_outpaces(ctx, p, plan);
+}
+
 static void plan_fused(smax_context ctx, const smax_problem *p,
                        smax_exec_plan *plan)
 {
     plan->algorithm = SMAX_ALGO_FUSED;
     const int in_regs =
-        p->cols <= reg_max_cols(ctx, p, plan) && !onchip_pays(p, plan);
-    const int outpaced = in_regs && onchip_outpaces(ctx, p, plan);
-    /* the gradient's tiles stay (onchip_outpaces) */
-    if (in_regs && !(outpaced && plan->direction == SMAX_FORWARD) &&
-        plan_fused_tile(ctx, p, plan))
+        p->cols <= reg_max_cols(ctx, p, plan) && !onchip_pays(ctx, p, plan);
+    if (in_regs && plan_fused_tile(ctx, p, plan))
         return;
-    if (in_regs && !outpaced) {
+    /* the gradient's register rows that on-chip memory outpaces */
+    if (in_regs && !onchip_outpaces(ctx, p, plan)) {
         plan->in_registers = 1;
         set_row_mapping(p, plan, reg_group(ctx, p, plan),
                         (int)reg_lane_elems(p, plan), SMAX_REG_MIN_LANES);
