@@ -23,7 +23,7 @@
         SMAX_LOCAL smax_tile_bits *dx_tile, SMAX_LOCAL float *red,            \
         smax_tile_pass a)                                                     \
     {                                                                         \
-        int part = 0; /* smax_reduce_float_turn: rows take turns */          \
+        int part = 0; /* smax_reduce_float_turn_flat: rows take turns */     \
         for (int r = a.slot; r - a.slot < a.tile_rows;                        \
              r += a.slots, part ^= 1) {                                       \
             const int nq = smax_tile_row_slots(a, r);                         \
@@ -40,8 +40,8 @@
             }                                                                 \
             SMAX_TILE_SUM(t, N);                                              \
             const float s = smax_bwd_total(                                   \
-                smax_reduce_float_turn(red, part, t[0], 1, a.lid, a.lane,     \
-                                       a.lanes));                             \
+                smax_reduce_float_turn_flat(red, part, t[0], 1, a.lid,        \
+                                            a.lane, a.lanes));                \
             const int at = r * a.cols + a.ph_out + a.lane;                    \
             if (nq > 0) { /* past the tile's last row: nothing */             \
                 SMAX_UNROLL_ALL                                               \

@@ -31,6 +31,27 @@ SMAX_FN float smax_warp_reduce_float(float v, int op, int width)
     return v;
 }
 
+/* smax_warp_reduce_float with every step of a warp unrolled, those at or
+ * past `width` (the same for the whole warp) keeping their value: no
+ * counter, compare and branch a step, as a loop over a width known only
+ * at run time spends. The same tree, so the same bits. For the gradient's
+ * tile rows (smax_backward_fused_tile.h), which reduce once a row of a
+ * few elements a lane: H200, A B B A, % of copy, bf16 rows of 100-913
+ * columns 82.5-87.5 -> 92-97, f16 81-86 -> 91-95, bf16 log-softmax 71-74
+ * -> 77.5-82 (bench/results/h200-2026-11-30, call 5). The forward's tiles
+ * ran level in time with it (5% fewer instructions), and the kernels that
+ * reduce a row of thousands of elements a few times lost 3-17% (the bf16
+ * gradient on-chip at 7299 columns; call 4), so they keep the loop. */
+SMAX_FN float smax_warp_reduce_float_flat(float v, int op, int width)
+{
+    SMAX_UNROLL_ALL
+    for (int step = SMAX_WARP_SIZE >> 1; step > 0; step >>= 1) {
+        const float other = SMAX_SHFL_XOR(v, step);
+        v = step < width ? smax_combine(v, other, op) : v;
+    }
+    return v;
+}
+
 /* Partials: the butterfly, then the first lane's result broadcast, so
  * every lane holds the same bits even where the compiler contracted a
  * merge into an FMA asymmetrically. */
@@ -159,6 +180,19 @@ SMAX_FN float smax_reduce_float_turn(SMAX_LOCAL float *red, int part, float v,
 {
     return smax_reduce_float_once(red + part * SMAX_GROUP_SIZE(), v, op, lid,
                                   lane, lanes, 0);
+}
+
+/* smax_reduce_float_turn for a row slot of a tile kernel: a slot of at
+ * most a warp takes the unrolled butterfly (smax_warp_reduce_float_flat). */
+SMAX_FN float smax_reduce_float_turn_flat(SMAX_LOCAL float *red, int part,
+                                          float v, int op, int lid, int lane,
+                                          int lanes)
+{
+#if SMAX_HAVE_SHUFFLE
+    if (lanes <= SMAX_WARP_SIZE)
+        return smax_warp_reduce_float_flat(v, op, lanes);
+#endif
+    return smax_reduce_float_turn(red, part, v, op, lid, lane, lanes);
 }
 
 #endif /* SMAX_REDUCE_H */
