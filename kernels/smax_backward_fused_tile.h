@@ -24,8 +24,9 @@
         smax_tile_pass a)                                                     \
     {                                                                         \
         int part = 0; /* smax_reduce_float_turn_flat: rows take turns */     \
-        for (int r = a.slot; r - a.slot < a.tile_rows;                        \
-             r += a.slots, part ^= 1) {                                       \
+        for (int r = a.slot, k = 0; r - a.slot < a.tile_rows;                 \
+             r += a.slots, part ^= 1, ++k) {                                  \
+            smax_tile_round_landed(a, k);                                     \
             const int nq = smax_tile_row_slots(a, r);                         \
             const int from_y = r * a.cols + a.ph_in + a.lane;                 \
             const int from_dy = r * a.cols + a.ph_in2 + a.lane;               \
@@ -81,12 +82,10 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_tile)(
     a.ph_in = smax_phase((smax_i64)SMAX_ADDR(yt), SMAX_IN_BYTES);
     a.ph_in2 = smax_phase((smax_i64)SMAX_ADDR(dyt), SMAX_IN_BYTES);
     a.ph_out = smax_phase((smax_i64)SMAX_ADDR(dxt), SMAX_OUT_BYTES);
-    smax_tile_fetch(y_tile, yt, at.n, a.ph_in, lid, items);
-    smax_tile_fetch(dy_tile, dyt, at.n, a.ph_in2, lid, items);
-    smax_tile_landed();
-
     smax_tile_pass_init(&a, lid, items, lanes, at.here, cols, tile_rows, flags,
                         scale);
+    smax_tile_fetch_rounds(y_tile, yt, a.ph_in, dy_tile, dyt, a.ph_in2, at.n,
+                           a);
     SMAX_TILE_BY_WIDTH(smax_bwd_tile_rows, a.width,
                        (y_tile, dy_tile, dx_tile, red, a));
     SMAX_BARRIER();

@@ -127,27 +127,39 @@ SMAX_FN void smax_tile_keep_ends(SMAX_LOCAL smax_onchip_t *t,
             smax_keep(g, s + i, t, s + i + ph);
 }
 
-/* The input elements [0, n) at g, whose phase is ph, into the input tile;
- * called by every item of the group, then smax_tile_landed, after which
- * any item may read any element (several tiles fetched before it are in
- * flight together). Vectors go item by item across the group
- * (consecutive items, consecutive 16 bytes); the run's two end vectors
- * move element by element inside [0, n) only, so neighbouring tiles (and x
- * == y) never touch each other's elements. */
-SMAX_FN void smax_tile_fetch(SMAX_LOCAL smax_onchip_t *t,
-                            const SMAX_GLOBAL smax_in_t *g, int n, int ph,
-                            int lid, int items)
-{
-    const int nvec = smax_tile_vectors(n, ph);
+/* The input tile's vectors [from, to) of the run [0, n) at g, whose phase
+ * is ph, put in flight by asynchronous copies, none through registers:
+ * vectors go item by item across the group (consecutive items,
+ * consecutive 16 bytes); the run's two end vectors move element by element
+ * inside [0, n) only, so neighbouring tiles (and x == y) never touch each
+ * other's elements. */
 #if defined(SMAX_ASYNC_KEEP)
-    /* Every whole vector in flight at once, none through registers. */
-    for (int k = lid; k < nvec; k += items) {
+SMAX_FN void smax_tile_fetch_vecs(SMAX_LOCAL smax_onchip_t *t,
+                                  const SMAX_GLOBAL smax_in_t *g, int n,
+                                  int ph, int lid, int items, int from, int to)
+{
+    for (int k = from + lid; k < to; k += items) {
         const int s = SMAX_VEC * k - ph;
         if (smax_tile_whole(s, n))
             smax_async_keep_vec(t, SMAX_VEC * k, g + s);
         else
             smax_tile_keep_ends(t, g, s, n, ph);
     }
+}
+#endif
+
+/* The input elements [0, n) at g, whose phase is ph, into the input tile;
+ * called by every item of the group, then smax_tile_landed, after which
+ * any item may read any element (several tiles fetched before it are in
+ * flight together). The ends move as smax_tile_fetch_vecs moves them. */
+SMAX_FN void smax_tile_fetch(SMAX_LOCAL smax_onchip_t *t,
+                            const SMAX_GLOBAL smax_in_t *g, int n, int ph,
+                            int lid, int items)
+{
+    const int nvec = smax_tile_vectors(n, ph);
+#if defined(SMAX_ASYNC_KEEP)
+    /* Every whole vector in flight at once. */
+    smax_tile_fetch_vecs(t, g, n, ph, lid, items, 0, nvec);
 #else
     /* Through registers: an item's vectors are issued before any is
      * kept. A tile is at most SMAX_TILE_LOAD_ELEMS an item plus the
@@ -257,7 +269,7 @@ SMAX_FN void smax_tile_store(SMAX_GLOBAL smax_out_t *g,
  * branched around each exponential: bf16 rows of 100-1001 columns 7-16
  * points slower). */
 typedef struct smax_tile_pass {
-    int lid, lane, shift, lanes, slot, slots, width;
+    int lid, lane, shift, lanes, slot, slots, width, rounds;
     int here, cols, tile_rows, flags;
     int ph_in, ph_in2, ph_out; /* the tiles' phases (the gradient: y, dy) */
     float scale;
@@ -281,6 +293,7 @@ SMAX_FN void smax_tile_pass_init(smax_tile_pass *a, int lid, int items,
         a->slot = (a->slot % per) * warps + a->slot / per;
     }
     a->width = (cols + lanes - 1) >> a->shift;
+    a->rounds = (tile_rows + a->slots - 1) / a->slots;
     a->here = here;
     a->cols = cols;
     a->tile_rows = tile_rows;
@@ -293,6 +306,79 @@ SMAX_FN int smax_tile_row_slots(smax_tile_pass a, int r)
 {
     const int live = r < a.here ? a.cols : 0;
     return live > a.lane ? ((live - 1 - a.lane) >> a.shift) + 1 : 0;
+}
+
+/* Rounds: every row slot computes its k-th row in round k, rows k *
+ * slots .. (k + 1) * slots - 1 of the tile, which lie together. Where the
+ * copies are asynchronous the gradient fetches its tiles of y and dy as
+ * one batch of copies a round (smax_tile_fetch_rounds), and round k waits
+ * only for its own batch and those before it (smax_tile_round_landed), so
+ * a group computes its first rows while the rest of its tiles are on the
+ * way. H200, A B B A, % of copy (bench/results/h200-2026-11-30b, call 3):
+ * the bf16 gradient at 229, 287, 457 columns 96.2, 96.7 -> 97.9, 98.9;
+ * 93.5, 93.5 -> 94.0, 95.5; 95.3, 95.7 -> 98.1, 97.5; f16 -> f32 at 457
+ * 91.9, 91.6 -> 95.2, 94.5; level within a point at 145, 575, 913, 1149.
+ * The forward's tiles (6 groups a unit where the gradient's have 4, bound
+ * by issue) lost with them (call 2: bf16 145 74.3, 74.0 -> 73.1, 72.9,
+ * f16 145 75.3, 75.3 -> 72.7, 73.2), so they land whole
+ * (smax_tile_landed). A round's batch reaches cols + 32
+ * elements into the next round, as far as a row slot may read
+ * (SMAX_TILE_IN_SPAN), so that a load the compiler issues ahead of its
+ * test lands too. */
+SMAX_FN int smax_tile_round_vecs(smax_tile_pass a, int k, int n, int ph)
+{
+    const int end = (k + 1) * a.slots * a.cols + a.cols + 32;
+    return smax_tile_vectors(end < n ? end : n, ph);
+}
+
+/* The input tiles t (at g, phase ph) and t2 (at g2, phase ph2) of the
+ * group, every item's part; then smax_tile_round_landed at each round of
+ * the row pass. Without asynchronous copies both move through registers
+ * and land here. */
+SMAX_FN void smax_tile_fetch_rounds(SMAX_LOCAL smax_onchip_t *t,
+                                    const SMAX_GLOBAL smax_in_t *g, int ph,
+                                    SMAX_LOCAL smax_onchip_t *t2,
+                                    const SMAX_GLOBAL smax_in_t *g2, int ph2,
+                                    int n, smax_tile_pass a)
+{
+    const int items = a.slots << a.shift;
+#if defined(SMAX_ASYNC_KEEP)
+    for (int k = 0; k < a.rounds; ++k) {
+        smax_tile_fetch_vecs(t, g, n, ph, a.lid, items,
+                             k > 0 ? smax_tile_round_vecs(a, k - 1, n, ph) : 0,
+                             smax_tile_round_vecs(a, k, n, ph));
+        smax_tile_fetch_vecs(t2, g2, n, ph2, a.lid, items,
+                             k > 0 ? smax_tile_round_vecs(a, k - 1, n, ph2)
+                                   : 0,
+                             smax_tile_round_vecs(a, k, n, ph2));
+        smax_async_commit();
+    }
+#else
+    smax_tile_fetch(t, g, n, ph, a.lid, items);
+    smax_tile_fetch(t2, g2, n, ph2, a.lid, items);
+    smax_tile_landed();
+#endif
+}
+
+/* Round k's rows are in on-chip memory, for every item: its batch and
+ * those before it have landed (later ones may still be in flight; a wait
+ * for fewer in flight than allowed is only earlier). Called by every item
+ * at every round. */
+SMAX_FN void smax_tile_round_landed(smax_tile_pass a, int k)
+{
+#if defined(SMAX_ASYNC_KEEP)
+    const int later = a.rounds - 1 - k;
+    if (later >= 2)
+        SMAX_ASYNC_WAIT_PENDING(2);
+    else if (later == 1)
+        SMAX_ASYNC_WAIT_PENDING(1);
+    else
+        SMAX_ASYNC_WAIT_PENDING(0);
+    SMAX_BARRIER();
+#else
+    (void)a;
+    (void)k;
+#endif
 }
 
 /* The row passes' widths, M(N, SURE) for each: a pass of N slots a lane
