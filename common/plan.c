@@ -1046,6 +1046,41 @@ static int64_t exchange_share(smax_context ctx, const smax_exec_plan *plan)
                      : onchip_share(ctx, plan, coop_groups_per_cu(ctx));
 }
 
+/* Elements of a cluster's chunk at most: the share of
+ * SMAX_CLUSTER_GROUPS_PER_CU groups a compute unit. The forward's, where
+ * memory outpaces the H100's (coop_groups_per_cu below
+ * SMAX_COOP_GROUPS_PER_CU), only as many as leave room for coop_groups_per_cu
+ * of its groups a unit; longer rows' chunks (whose groups grow to 512 items
+ * for the 3 a unit holds, row_group_size) take the device-memory exchange.
+ * H200, % of copy, clusters of 16 such chunks against the exchange's 32 KB
+ * chunks, A B B A (bench/results/h200-2026-11-30b, call 3): f32 1092 x 245760
+ * 80.7, 80.6 -> 84.2, 84.1; 1024 x 262144 81.6, 81.3 -> 85.3, 85.1; 910 x
+ * 294912 78.7, 78.0 -> 84.0, 83.9; f32 log-softmax 1024 x 262144 84.5, 84.7 ->
+ * 87.7, 87.6; bf16 455 x 589824 77.8, 78.1 -> 81.9, 81.6; bf16 -> f32 512 x
+ * 524288 69.6, 70.4 -> 81.1, 81.3; level: bf16 512 x 524288, f32 -> bf16 1024
+ * x 262144; lost: few rows, f32 64 x 262144 71.6, 71.0 -> 67.3, 67.7 and 128 x
+ * 262144 75.8, 76.2 -> 74.4, 74.0, so rows fewer than twice the compute units
+ * keep their clusters (call 4: 192 and 256 rows ran 1.1 and 1.0 points faster
+ * through device memory, 384 rows 80.1, 80.0 -> 80.9, 82.2 by this rule, and
+ * 1024 81.2, 81.6 -> 85.5, 84.8). Chunks that leave room for 4 groups still
+ * ran faster as clusters (f32 1170 x 229376 88.1, 87.5 against 84.3, 84.4;
+ * bf16 585 x 458752 87.3, 87.7 against 83.2, 82.8). The gradient's clusters of
+ * such chunks ran far ahead of the exchange (bf16 1024 x 262144 93.5 against
+ * 79.6, f32 512 x 131072 96.6 against 79; call 1) and keep them. */
+static int64_t cluster_share(smax_context ctx, const smax_problem *p,
+                             const smax_exec_plan *plan)
+{
+    const int64_t share = onchip_share(ctx, plan, SMAX_CLUSTER_GROUPS_PER_CU);
+    const int groups = coop_groups_per_cu(ctx);
+    if (plan->direction != SMAX_FORWARD ||
+        groups >= SMAX_COOP_GROUPS_PER_CU ||
+        p->rows < 2 * ctx->info.compute_units)
+        return share;
+    const int64_t room = (int64_t)ctx->traits.max_local_dynamic / groups /
+                         onchip_col_bytes(plan);
+    return room < share ? room : share;
+}
+
 /* Chunks a row of `share` elements a chunk takes in one launch: more where
  * the rows are too few to give every compute unit a group, at most one a
  * unit. */
@@ -1168,8 +1203,7 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
                              ? chunks
                              : ctx->traits.max_cluster;
     if (in_cluster > 0 &&
-        ceil_div(p->cols, in_cluster) <=
-            onchip_share(ctx, plan, SMAX_CLUSTER_GROUPS_PER_CU) &&
+        ceil_div(p->cols, in_cluster) <= cluster_share(ctx, p, plan) &&
         onchip_geometry(ctx, p, plan, in_cluster, cluster_bytes(in_cluster)) &&
         plan_cluster(ctx, plan))
         return 1;

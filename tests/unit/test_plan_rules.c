@@ -919,6 +919,42 @@ static void test_share_fits(void)
           q.chunks);
 }
 
+/* Where memory outpaces the H100's, a forward cluster's chunks leave
+ * room for coop_groups_per_cu groups a unit (plan.c, cluster_share):
+ * rows whose 16 chunks would not, many of them, take the device-memory
+ * exchange; fewer than twice the compute units, the gradient's, and
+ * every row at the H100's bandwidth keep their clusters. */
+static void test_cluster_room(void)
+{
+    const struct {
+        smax_direction dir;
+        smax_dtype t;
+        int64_t rows, cols;
+        int h200_cluster;
+    } cases[] = {{SMAX_FORWARD, SMAX_DTYPE_F32, 1024, 262144, 0},
+                 {SMAX_FORWARD, SMAX_DTYPE_F32, 1092, 245760, 0},
+                 {SMAX_FORWARD, SMAX_DTYPE_BF16, 455, 589824, 0},
+                 {SMAX_FORWARD, SMAX_DTYPE_F32, 1170, 229376, 1},
+                 {SMAX_FORWARD, SMAX_DTYPE_BF16, 585, 458752, 1},
+                 {SMAX_FORWARD, SMAX_DTYPE_F32, 128, 262144, 1},
+                 {SMAX_BACKWARD, SMAX_DTYPE_BF16, 1024, 262144, 1},
+                 {SMAX_BACKWARD, SMAX_DTYPE_F32, 512, 131072, 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        struct smax_context_s c = h100();
+        c.traits.memory_bandwidth = H100_MEMORY_BANDWIDTH;
+        const smax_exec_plan h = plan_of(&c, cases[i].dir, cases[i].t,
+                                         cases[i].rows, cases[i].cols);
+        CHECK(is_cluster(&h), "case %zu, H100: cluster %d (%s)", i,
+              h.cluster, h.reason);
+        c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
+        const smax_exec_plan p = plan_of(&c, cases[i].dir, cases[i].t,
+                                         cases[i].rows, cases[i].cols);
+        CHECK(one_launch(&p) && is_cluster(&p) == cases[i].h200_cluster,
+              "case %zu, H200: cluster %d, %d chunks (%s)", i, p.cluster,
+              p.chunks, p.reason);
+    }
+}
+
 /* The kernel a fused row runs: 'r' registers, 't' flat tiles, 'o' on-chip. */
 static char fused_kind(const smax_exec_plan *p)
 {
@@ -987,6 +1023,7 @@ int main(void)
     test_outpaced_rows();
     test_chunk_edges();
     test_bandwidth_share();
+    test_cluster_room();
     test_share_fits();
     test_coop_chunk_floor();
     test_reread_keep();
