@@ -343,15 +343,15 @@ SMAX_FN void smax_tile_fetch_rounds(SMAX_LOCAL smax_onchip_t *t,
 {
     const int items = a.slots << a.shift;
 #if defined(SMAX_ASYNC_KEEP)
+    int from = 0, from2 = 0; /* each round starts where the last ended */
     for (int k = 0; k < a.rounds; ++k) {
-        smax_tile_fetch_vecs(t, g, n, ph, a.lid, items,
-                             k > 0 ? smax_tile_round_vecs(a, k - 1, n, ph) : 0,
-                             smax_tile_round_vecs(a, k, n, ph));
-        smax_tile_fetch_vecs(t2, g2, n, ph2, a.lid, items,
-                             k > 0 ? smax_tile_round_vecs(a, k - 1, n, ph2)
-                                   : 0,
-                             smax_tile_round_vecs(a, k, n, ph2));
+        const int to = smax_tile_round_vecs(a, k, n, ph);
+        const int to2 = smax_tile_round_vecs(a, k, n, ph2);
+        smax_tile_fetch_vecs(t, g, n, ph, a.lid, items, from, to);
+        smax_tile_fetch_vecs(t2, g2, n, ph2, a.lid, items, from2, to2);
         smax_async_commit();
+        from = to;
+        from2 = to2;
     }
 #else
     smax_tile_fetch(t, g, n, ph, a.lid, items);
