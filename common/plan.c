@@ -163,6 +163,12 @@ static double unit_memory_speedup(smax_context ctx)
     return bandwidth / (SMAX_REF_UNIT_BANDWIDTH * units);
 }
 
+/* Where memory feeds a compute unit at least this many times as fast as
+ * the H100's, some rows leave the register and tile kernels for on-chip
+ * memory (onchip_outpaces) and the forward tiles take smaller groups
+ * (tile_group). */
+#define SMAX_FAST_UNIT_MEMORY 1.25
+
 /* Largest group of the register-resident kernels for this plan. */
 static int reg_group_cap(smax_context ctx, const smax_exec_plan *plan)
 {
@@ -355,6 +361,32 @@ static int tile_fills_grid_rows(const smax_problem *p,
            16 * p->cols < 15 * reg_slots(p, plan);
 }
 
+/* Items of a tile kernel's group. Where memory feeds a compute unit at
+ * least SMAX_FAST_UNIT_MEMORY times as fast as the H100's, the forward
+ * tiles of two 16-bit sides take groups of half the items, twice as many
+ * a unit (the same registers and on-chip memory a unit: the kernel's bound
+ * of 6 groups of 256 items holds an item to 40 registers either way).
+ * Fewer items wait at each of a group's barriers and for each tile.
+ * H200, % of copy, 2^25 elements (bench/results/h200-2026-11-30c): call
+ * 6, A B C C B A, 256 / 128 / 512 items, bf16 100 columns 82.7, 82.0 /
+ * 85.3, 84.3 / 76.0, 76.7; 145 74.2, 73.9 / 75.9, 75.9 / 69.5, 69.8; 229
+ * 80.4, 80.7 / 82.7, 83.7 / 76.5, 75.1; call 7, A B C C B A, 256 / 128 /
+ * 64 items: bf16 33, 100, 145, 229 75.5, 82.7, 73.9, 81.2 -> 76.5, 84.2,
+ * 75.0, 83.2 (64: 145 66.6); f16 100, 145, 229 81.7, 74.8, 80.0 -> 83.4,
+ * 76.3, 82.2; bf16 log-softmax 229 76.1 -> 77.7; bf16 -> f16 145 73.8 ->
+ * 74.7 (means of two runs); 2000 x 145 (42 tiles) 66.2 -> 64.1. The
+ * gradient's tiles, 4 groups of 256 a unit, lost so at some widths (call
+ * 6, f16 -> f32 457 94.9, 94.7 -> 88.9, 89.2) and keep theirs. */
+static int tile_group(smax_context ctx, const smax_problem *p,
+                      const smax_exec_plan *plan)
+{
+    const int halve = plan->direction == SMAX_FORWARD &&
+                      smax_dtype_bytes(p->x_dtype) == 2 &&
+                      smax_dtype_bytes(p->y_dtype) == 2 &&
+                      unit_memory_speedup(ctx) >= SMAX_FAST_UNIT_MEMORY;
+    return fit_group(ctx, halve ? SMAX_TILE_GROUP / 2 : SMAX_TILE_GROUP);
+}
+
 /* Rows of a 16-bit type that lie back to back in memory (x and y row
  * strides = cols, and dy's in the gradient) and whose bytes are not a
  * multiple of 16, so that every other row starts off the vector grid, run
@@ -367,7 +399,7 @@ static int tile_fills_grid_rows(const smax_problem *p,
 static int plan_fused_tile(smax_context ctx, const smax_problem *p,
                            smax_exec_plan *plan)
 {
-    const int g = fit_group(ctx, SMAX_TILE_GROUP);
+    const int g = tile_group(ctx, p, plan);
     const int64_t tile_max = (int64_t)SMAX_TILE_LOAD_ELEMS * g;
     const int lanes =
         pow2_at_least(ceil_div(p->cols, SMAX_TILE_ITEM_ELEMS), g);
@@ -564,11 +596,6 @@ static int fwd_onchip_pays(const smax_problem *p, const smax_exec_plan *plan)
            lanes >= SMAX_REG_MIN_LANES &&
            p->cols <= lanes * lane_elems + plan->vec;
 }
-
-/* Where memory feeds a compute unit at least this many times as fast as
- * the H100's, the rows below leave the register and tile kernels for
- * on-chip memory (onchip_outpaces). */
-#define SMAX_FAST_UNIT_MEMORY 1.25
 
 /* Rows that the register kernel or the tiles would take but that run
  * faster on-chip where memory outpaces instruction issue (the H200; the

@@ -955,6 +955,46 @@ static void test_cluster_room(void)
     }
 }
 
+/* Where memory feeds a compute unit at least 1.25 times as fast as the
+ * H100's (plan.c, tile_group), the forward tiles of two 16-bit sides take
+ * groups of half SMAX_TILE_GROUP items, their tiles sized to them; the
+ * H100's bandwidth or an unknown one, an f32 side and the gradient keep
+ * SMAX_TILE_GROUP. */
+static void test_tile_group(void)
+{
+    const smax_dtype B = SMAX_DTYPE_BF16, H = SMAX_DTYPE_F16,
+                     F = SMAX_DTYPE_F32;
+    const struct {
+        smax_direction dir;
+        smax_dtype in, out;
+        int64_t cols;
+        int halved;
+    } cases[] = {{SMAX_FORWARD, B, B, 145, 1}, {SMAX_FORWARD, H, H, 100, 1},
+                 {SMAX_FORWARD, H, B, 229, 1}, {SMAX_FORWARD, B, B, 33, 1},
+                 {SMAX_FORWARD, B, F, 100, 0}, {SMAX_BACKWARD, B, B, 145, 0},
+                 {SMAX_BACKWARD, H, H, 229, 0}};
+    const uint64_t bandwidths[] = {H100_MEMORY_BANDWIDTH, 0,
+                                   H200_MEMORY_BANDWIDTH};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
+        for (size_t k = 0; k < 3; ++k) {
+            struct smax_context_s c = h100();
+            c.traits.memory_bandwidth = bandwidths[k];
+            const smax_exec_plan p =
+                plan_either(&c, cases[i].dir, cases[i].in, cases[i].out,
+                            300000, cases[i].cols);
+            const int want = k == 2 && cases[i].halved ? SMAX_TILE_GROUP / 2
+                                                       : SMAX_TILE_GROUP;
+            const int64_t slots = p.tile_rows ? p.group_size / p.lanes : 1;
+            CHECK(p.tile_rows > 0 && p.group_size == want &&
+                      p.tile_rows % slots == 0 &&
+                      (int64_t)p.tile_rows * cases[i].cols <=
+                          (int64_t)SMAX_TILE_LOAD_ELEMS * want,
+                  "case %zu, bandwidth %zu: %d rows a tile, groups of %d, "
+                  "want %d (%s)",
+                  i, k, p.tile_rows, p.group_size, want, p.reason);
+        }
+}
+
 /* The kernel a fused row runs: 'r' registers, 't' flat tiles, 'o' on-chip. */
 static char fused_kind(const smax_exec_plan *p)
 {
@@ -1024,6 +1064,7 @@ int main(void)
     test_chunk_edges();
     test_bandwidth_share();
     test_cluster_room();
+    test_tile_group();
     test_share_fits();
     test_coop_chunk_floor();
     test_reread_keep();
