@@ -342,6 +342,15 @@ static int tile_spread_pays(int64_t cols, int lanes, int bytes, int g)
            tile_bank_ways(cols, lanes, bytes, 1);
 }
 
+/* The forward of 16-bit x and y: the tile kernel's bounded instantiation
+ * (SMAX_TILE_GROUPS_PER_CU). */
+static int fwd_16bit_sides(const smax_problem *p, const smax_exec_plan *plan)
+{
+    return plan->direction == SMAX_FORWARD &&
+           smax_dtype_bytes(p->x_dtype) == 2 &&
+           smax_dtype_bytes(p->y_dtype) == 2;
+}
+
 /* Whether forward rows of 16-bit x and y on the vector grid run as tiles:
  * where the register kernel would fill under 15/16 of its reg_slots, for
  * a row pass takes N = 8..16 slots a lane (SMAX_TILE_EVERY_WIDTH) and
@@ -355,10 +364,7 @@ static int tile_spread_pays(int64_t cols, int lanes, int bytes, int g)
 static int tile_fills_grid_rows(const smax_problem *p,
                                 const smax_exec_plan *plan)
 {
-    return plan->direction == SMAX_FORWARD &&
-           smax_dtype_bytes(p->x_dtype) == 2 &&
-           smax_dtype_bytes(p->y_dtype) == 2 &&
-           16 * p->cols < 15 * reg_slots(p, plan);
+    return fwd_16bit_sides(p, plan) && 16 * p->cols < 15 * reg_slots(p, plan);
 }
 
 /* Items of a tile kernel's group. Where memory feeds a compute unit at
@@ -380,9 +386,7 @@ static int tile_fills_grid_rows(const smax_problem *p,
 static int tile_group(smax_context ctx, const smax_problem *p,
                       const smax_exec_plan *plan)
 {
-    const int halve = plan->direction == SMAX_FORWARD &&
-                      smax_dtype_bytes(p->x_dtype) == 2 &&
-                      smax_dtype_bytes(p->y_dtype) == 2 &&
+    const int halve = fwd_16bit_sides(p, plan) &&
                       unit_memory_speedup(ctx) >= SMAX_FAST_UNIT_MEMORY;
     return fit_group(ctx, halve ? SMAX_TILE_GROUP / 2 : SMAX_TILE_GROUP);
 }

@@ -100,10 +100,12 @@
 #define SMAX_TILE_ITEM_ELEMS 16
 #define SMAX_TILE_LOAD_ELEMS 32
 #define SMAX_TILE_SPAN(n) (((n) + 7 + 7) & ~7)
-/* The input tile holds one row and 32 elements more: a row slot's lanes
- * read SMAX_TILE_ITEM_ELEMS * lanes elements of each row, fewer than
- * 2 * cols + 32, whatever lies past the row. */
-#define SMAX_TILE_IN_SPAN(n, cols) SMAX_TILE_SPAN((n) + (cols) + 32)
+/* A row slot's lanes read SMAX_TILE_ITEM_ELEMS * lanes elements of each
+ * row, fewer than 2 * cols + 32: at most SMAX_TILE_READ_PAST(cols)
+ * elements past the row's end, whatever lies there. The input tile holds
+ * that much past its last row. */
+#define SMAX_TILE_READ_PAST(cols) ((cols) + 32)
+#define SMAX_TILE_IN_SPAN(n, cols) SMAX_TILE_SPAN((n) + SMAX_TILE_READ_PAST(cols))
 /* Items whose on-chip reads go out together (a warp; 32 banks of 4
  * bytes). A row slot of fewer lanes shares them with the slots beside it,
  * and consecutive rows start cols elements apart, so rows of about a

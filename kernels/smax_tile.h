@@ -321,13 +321,12 @@ SMAX_FN int smax_tile_row_slots(smax_tile_pass a, int r)
  * The forward's tiles (6 groups a unit where the gradient's have 4, bound
  * by issue) lost with them (call 2: bf16 145 74.3, 74.0 -> 73.1, 72.9,
  * f16 145 75.3, 75.3 -> 72.7, 73.2), so they land whole
- * (smax_tile_landed). A round's batch reaches cols + 32
- * elements into the next round, as far as a row slot may read
- * (SMAX_TILE_IN_SPAN), so that a load the compiler issues ahead of its
- * test lands too. */
+ * (smax_tile_landed). A round's batch reaches into the next round as far
+ * as a row slot may read past its row (SMAX_TILE_READ_PAST), so that a
+ * load the compiler issues ahead of its test lands too. */
 SMAX_FN int smax_tile_round_vecs(smax_tile_pass a, int k, int n, int ph)
 {
-    const int end = (k + 1) * a.slots * a.cols + a.cols + 32;
+    const int end = (k + 1) * a.slots * a.cols + SMAX_TILE_READ_PAST(a.cols);
     return smax_tile_vectors(end < n ? end : n, ph);
 }
 
