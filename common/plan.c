@@ -342,6 +342,14 @@ static int tile_spread_pays(int64_t cols, int lanes, int bytes, int g)
            tile_bank_ways(cols, lanes, bytes, 1);
 }
 
+/* A tile's row slot for these rows, in items (groups of g): the fewest
+ * lanes, a power of two, that hold the row at SMAX_TILE_ITEM_ELEMS
+ * elements a lane. */
+static int tile_lanes(const smax_problem *p, int g)
+{
+    return pow2_at_least(ceil_div(p->cols, SMAX_TILE_ITEM_ELEMS), g);
+}
+
 /* The forward of 16-bit x and y: the tile kernel's bounded instantiation
  * (SMAX_TILE_GROUPS_PER_CU). */
 static int fwd_16bit_sides(const smax_problem *p, const smax_exec_plan *plan)
@@ -353,7 +361,7 @@ static int fwd_16bit_sides(const smax_problem *p, const smax_exec_plan *plan)
 
 /* Whether forward rows of 16-bit x and y on the vector grid run as tiles:
  * where the register kernel would fill under 15/16 of its reg_slots, for
- * a row pass takes N = 8..16 slots a lane (SMAX_TILE_EVERY_WIDTH) and
+ * a row pass takes N = 8..16 slots a lane (SMAX_TILE_WIDTHS) and
  * fills them. H100, % of
  * copy, same run (bench/results/h100-2026-11-25, call 7): bf16 192, 320,
  * 384, 640, 768, 896, 1152, 1280, 1536, 1792 columns 94.5, 81.5, 93.3,
@@ -405,8 +413,7 @@ static int plan_fused_tile(smax_context ctx, const smax_problem *p,
 {
     const int g = tile_group(ctx, p, plan);
     const int64_t tile_max = (int64_t)SMAX_TILE_LOAD_ELEMS * g;
-    const int lanes =
-        pow2_at_least(ceil_div(p->cols, SMAX_TILE_ITEM_ELEMS), g);
+    const int lanes = tile_lanes(p, g);
     const smax_dtype out =
         plan->direction == SMAX_BACKWARD ? p->x_dtype : p->y_dtype;
     const int packed = p->x_row_stride == p->cols &&
@@ -612,7 +619,8 @@ static int fwd_onchip_pays(const smax_problem *p, const smax_exec_plan *plan)
  * device:
  *  - f32 forward rows whose register slots would be at most 5/8 full;
  *  - forward rows of two 16-bit sides longer than SMAX_REG_MIN_LANES
- *    on-chip lanes (256 columns): tiles and registers alike;
+ *    on-chip lanes (256 columns): tiles and registers alike, but those
+ *    that fwd_tile_outpaces_onchip keeps as tiles;
  *  - the 16-bit gradient's rows in registers (not its tiles) whose slots
  *    would be under 3/4 full.
  * H200, % of copy, 2^25 elements, A B B A, the plans before -> these
@@ -626,6 +634,35 @@ static int fwd_onchip_pays(const smax_problem *p, const smax_exec_plan *plan)
  * forward rows of 256 columns or fewer as tiles (145, 229: 74, 80.5 ->
  * 68, 68.5), and the gradient's tiles (145, 287, 913: 83, 84, 85.5 ->
  * 52.5, 72.5, 83). */
+/* Forward rows of two 16-bit sides that stay tiles where on-chip memory
+ * outpaces instruction issue (onchip_outpaces): rows whose tile row slot
+ * is at most a warp, with a row pass compiled for its lanes
+ * (kernels/smax_tile.h, SMAX_TILE_BY_LANES), where its lanes hold at
+ * least SMAX_TILE_WARP_MIN_WIDTH elements (SMAX_TILE_WARP_MIN_WIDTH_LOG
+ * for log-softmax, whose pass ran slower against the on-chip kernel):
+ * fewer leave the row's two butterflies over a warp too few elements.
+ * H200, % of copy, 2^25 elements, A B B A means, on-chip -> tiles
+ * (bench/results/h200-2026-11-30d, call 4): bf16 rows of 260, 270, 287
+ * columns (9 a lane) 90.0, 87.7, 89.0 -> 87.4, 89.8, 80.0; 300, 310, 320
+ * (10) 90.0, 89.9, 97.2 -> 92.1, 92.9, 96.2; 321 - 511 80.0 - 94.9 ->
+ * 85.7 - 99.0 (352: 94.9 -> 92.7; 330: 80.0 -> 93.0; 490 81.6 -> 98.0);
+ * f16 and bf16 -> f16 alike (340: 88.6 -> 96.7, 511 85.5 -> 96.8);
+ * bf16 log-softmax 270 - 420 84.9 - 90.4 -> 79.3 - 87.0, 470 84.9 ->
+ * 87.3, 511 85.1 -> 90.3 (call 3: 457 81.6 -> 84.5). Rows past a warp's
+ * row slot lost as tiles (575, 725, 1149: 92.5, 93.3, 94.4 -> 77.9,
+ * 78.2, 77.4). */
+#define SMAX_TILE_WARP_MIN_WIDTH 10
+#define SMAX_TILE_WARP_MIN_WIDTH_LOG 15
+
+static int fwd_tile_outpaces_onchip(const smax_problem *p)
+{
+    const int lanes = tile_lanes(p, SMAX_TILE_BANK_ITEMS);
+    const int64_t width = ceil_div(p->cols, lanes);
+    return lanes * SMAX_TILE_ITEM_ELEMS >= p->cols &&
+           width >= ((p->flags & SMAX_FLAG_LOG) ? SMAX_TILE_WARP_MIN_WIDTH_LOG
+                                                : SMAX_TILE_WARP_MIN_WIDTH);
+}
+
 static int onchip_outpaces(smax_context ctx, const smax_problem *p,
                            const smax_exec_plan *plan)
 {
@@ -641,7 +678,8 @@ static int onchip_outpaces(smax_context ctx, const smax_problem *p,
         return 8 * p->cols <= 5 * reg_slots(p, plan);
     return x == 2 && y == 2 &&
            p->cols > (int64_t)SMAX_REG_MIN_LANES *
-                         onchip_wide_lane_elems(ctx, p, plan);
+                         onchip_wide_lane_elems(ctx, p, plan) &&
+           !fwd_tile_outpaces_onchip(p);
 }
 
 /* Rows within the register kernel's reach that run on-chip instead. The

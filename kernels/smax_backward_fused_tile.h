@@ -13,49 +13,52 @@
 #include "smax_tile.h"
 #endif
 
-/* smax_bwd_tile_rows_N: the gradient's row pass with N slots a lane
- * (SMAX_TILE_BY_WIDTH). Slots past the row hold y = dy = 0, whose term
+/* smax_bwd_tile_rows_lL_N: the gradient's row pass with N slots a lane
+ * and row slots of L lanes, L = 0 for the pass's lanes at run time
+ * (SMAX_TILE_BY_LANES). Slots past the row hold y = dy = 0, whose term
  * is 0. */
-#define SMAX_BWD_TILE_ROWS(N, SURE)                                           \
-    SMAX_FN void smax_bwd_tile_rows_##N(                                      \
+#define SMAX_BWD_TILE_ROWS(N, SURE, L)                                        \
+    SMAX_FN void smax_bwd_tile_rows_l##L##_##N(                               \
         const SMAX_LOCAL smax_onchip_t *y_tile,                               \
         const SMAX_LOCAL smax_onchip_t *dy_tile,                              \
         SMAX_LOCAL smax_tile_bits *dx_tile, SMAX_LOCAL float *red,            \
         smax_tile_pass a)                                                     \
     {                                                                         \
+        const int lanes = (L) ? (L) : a.lanes;                                \
+        const int shift = (L) ? SMAX_LOG2_OF_POW2(L) : a.shift;               \
         int part = 0; /* smax_reduce_float_turn_flat: rows take turns */     \
         for (int r = a.slot, k = 0; r - a.slot < a.tile_rows;                 \
              r += a.slots, part ^= 1, ++k) {                                  \
             smax_tile_round_landed(a, k);                                     \
-            const int nq = smax_tile_row_slots(a, r);                         \
+            const int nq = smax_tile_row_slots(a, r, shift);                  \
             const int from_y = r * a.cols + a.ph_in + a.lane;                 \
             const int from_dy = r * a.cols + a.ph_in2 + a.lane;               \
             float vy[N], vd[N], t[N];                                         \
             SMAX_UNROLL_ALL                                                   \
             for (int q = 0; q < N; ++q) {                                     \
                 const int in_ = SMAX_TILE_IN_ROW(q, SURE, nq);                \
-                vy[q] = in_ ? smax_kept(y_tile, from_y + a.lanes * q) : 0.0f; \
-                vd[q] = in_ ? smax_kept(dy_tile, from_dy + a.lanes * q)       \
+                vy[q] = in_ ? smax_kept(y_tile, from_y + lanes * q) : 0.0f;   \
+                vd[q] = in_ ? smax_kept(dy_tile, from_dy + lanes * q)         \
                             : 0.0f;                                           \
                 t[q] = smax_bwd_term(vy[q], vd[q], a.flags);                  \
             }                                                                 \
             SMAX_TILE_SUM(t, N);                                              \
             const float s = smax_bwd_total(                                   \
                 smax_reduce_float_turn_flat(red, part, t[0], 1, a.lid,        \
-                                            a.lane, a.lanes));                \
+                                            a.lane, lanes));                  \
             const int at = r * a.cols + a.ph_out + a.lane;                    \
             if (nq > 0) { /* past the tile's last row: nothing */             \
                 SMAX_UNROLL_ALL                                               \
                 for (int q = 0; q < N; ++q)                                   \
                     if (SMAX_TILE_IN_ROW(q, SURE, nq))                        \
-                        smax_tile_put(dx_tile, at + a.lanes * q,              \
+                        smax_tile_put(dx_tile, at + lanes * q,                \
                                       smax_bwd_out(vy[q], vd[q], s, a.scale,  \
                                                    a.flags));                 \
             }                                                                 \
         }                                                                     \
     }
 
-SMAX_TILE_EVERY_WIDTH(SMAX_BWD_TILE_ROWS)
+SMAX_TILE_EVERY_LANES(SMAX_BWD_TILE_ROWS)
 
 SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_tile)(
     const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
@@ -86,7 +89,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_tile)(
                         scale);
     smax_tile_fetch_rounds(y_tile, yt, a.ph_in, dy_tile, dyt, a.ph_in2, at.n,
                            a);
-    SMAX_TILE_BY_WIDTH(smax_bwd_tile_rows, a.width,
+    SMAX_TILE_BY_LANES(smax_bwd_tile_rows, a.lanes, a.width,
                        (y_tile, dy_tile, dx_tile, red, a));
     SMAX_BARRIER();
     smax_tile_store(dxt, dx_tile, at.n, a.ph_out, lid, items);

@@ -18,26 +18,32 @@
 #include "smax_tile.h"
 #endif
 
-/* smax_tile_soft_N and smax_tile_log_N: the forward row pass with N slots
- * a lane (SMAX_TILE_BY_WIDTH), softmax and log-softmax compiled apart so
- * that neither carries the other's per-element work (softmax's output is
- * one multiply). Slots past the row are -inf. Their outputs are stored at
- * the lane's first slot, slots in descending order, so that the first
- * slot's own value lands last: no predicate per store (a predicated store
- * compiled to a branch around each one on the H100). A lane with no slot
- * in the row (past the tile's last row) stores nothing. */
-#define SMAX_TILE_ROWS(name, N, SURE, LOG)                                    \
+/* smax_tile_soft_lL_N and smax_tile_log_lL_N: the forward row pass with
+ * N slots a lane and row slots of L lanes (SMAX_TILE_BY_LANES), softmax
+ * and log-softmax compiled apart so that neither carries the other's
+ * per-element work (softmax's output is one multiply). L = 0 takes the
+ * pass's lanes at run time; an L known when compiled makes every slot's
+ * on-chip address an offset of the first and the row slot's butterflies
+ * unrolled (SMAX_TILE_FIXED_LANES says for which L). Slots past the row
+ * are -inf. Their outputs are stored at the lane's first slot, slots in
+ * descending order, so that the first slot's own value lands last: no
+ * predicate per store (a predicated store compiled to a branch around
+ * each one on the H100). A lane with no slot in the row (past the tile's
+ * last row) stores nothing. */
+#define SMAX_TILE_ROWS(name, N, SURE, LOG, L)                                 \
     SMAX_FN void name##_##N(const SMAX_LOCAL smax_onchip_t *in_tile,          \
                             SMAX_LOCAL smax_tile_bits *out_tile,              \
                             SMAX_LOCAL float *red, smax_tile_pass a)          \
     {                                                                         \
+        const int lanes = (L) ? (L) : a.lanes;                                \
+        const int shift = (L) ? SMAX_LOG2_OF_POW2(L) : a.shift;               \
         for (int r = a.slot; r - a.slot < a.tile_rows; r += a.slots) {        \
-            const int nq = smax_tile_row_slots(a, r);                         \
+            const int nq = smax_tile_row_slots(a, r, shift);                  \
             const int from = r * a.cols + a.ph_in + a.lane;                   \
             float v[N];                                                       \
             SMAX_UNROLL_ALL                                                   \
             for (int q = 0; q < N; ++q)                                       \
-                v[q] = smax_kept(in_tile, from + a.lanes * q);                \
+                v[q] = smax_kept(in_tile, from + lanes * q);                  \
             if (a.scale != 1.0f) { /* else exactly the same result */         \
                 SMAX_UNROLL_ALL                                               \
                 for (int q = 0; q < N; ++q)                                   \
@@ -49,7 +55,7 @@
                 v[q] = SMAX_TILE_IN_ROW(q, SURE, nq) ? v[q] : -SMAX_INF;      \
                 m = smax_max_skip_nan(m, v[q]);                               \
             }                                                                 \
-            m = smax_reduce_float_turn(red, 0, m, 0, a.lid, a.lane, a.lanes); \
+            m = smax_reduce_float_turn(red, 0, m, 0, a.lid, a.lane, lanes);   \
             const float base = smax_exp_base(m);                              \
             float e[8];                                                       \
             SMAX_UNROLL_ALL                                                   \
@@ -64,7 +70,7 @@
             smax_partial total;                                               \
             total.m = m;                                                      \
             total.s = smax_reduce_float_turn(red, 1, e[0], 1, a.lid, a.lane,  \
-                                             a.lanes);                        \
+                                             lanes);                          \
             const smax_row_total t = smax_row_total_of(total, a.flags);       \
             const float b = smax_softmax_b(t);                                \
             const int at = r * a.cols + a.ph_out + a.lane;                    \
@@ -73,17 +79,17 @@
                 for (int q = N - 1; q >= 0; --q)                              \
                     smax_tile_put(out_tile,                                   \
                                   SMAX_TILE_IN_ROW(q, SURE, nq)               \
-                                      ? at + a.lanes * q                      \
+                                      ? at + lanes * q                        \
                                       : at,                                   \
                                   LOG ? smax_finish(v[q], t) : v[q] * b);     \
             }                                                                 \
         }                                                                     \
     }
 
-#define SMAX_TILE_ROWS_BOTH(N, SURE)                                          \
-    SMAX_TILE_ROWS(smax_tile_soft, N, SURE, 0)                                \
-    SMAX_TILE_ROWS(smax_tile_log, N, SURE, 1)
-SMAX_TILE_EVERY_WIDTH(SMAX_TILE_ROWS_BOTH)
+#define SMAX_TILE_ROWS_BOTH(N, SURE, L)                                       \
+    SMAX_TILE_ROWS(smax_tile_soft_l##L, N, SURE, 0, L)                        \
+    SMAX_TILE_ROWS(smax_tile_log_l##L, N, SURE, 1, L)
+SMAX_TILE_EVERY_LANES(SMAX_TILE_ROWS_BOTH)
 
 /* Groups of SMAX_TILE_GROUP items an SM should hold
  * (SMAX_TILE_GROUPS_PER_CU, smax_geometry.h). Where both sides
@@ -127,10 +133,10 @@ SMAX_KERNEL void SMAX_TILE_BOUNDS SMAX_KNAME(smax_fused_tile)(
     smax_tile_pass_init(&a, lid, items, lanes, at.here, cols, tile_rows, flags,
                         scale);
     if (flags & SMAX_FLAG_LOG_BIT)
-        SMAX_TILE_BY_WIDTH(smax_tile_log, a.width,
+        SMAX_TILE_BY_LANES(smax_tile_log, a.lanes, a.width,
                            (in_tile, out_tile, red, a));
     else
-        SMAX_TILE_BY_WIDTH(smax_tile_soft, a.width,
+        SMAX_TILE_BY_LANES(smax_tile_soft, a.lanes, a.width,
                            (in_tile, out_tile, red, a));
     SMAX_BARRIER();
     smax_tile_store(yt, out_tile, at.n, a.ph_out, lid, items);

@@ -301,12 +301,14 @@ SMAX_FN void smax_tile_pass_init(smax_tile_pass *a, int lid, int items,
     a->scale = scale;
 }
 
-/* Slots of this lane inside row r of the tile (0 past its last row). */
-SMAX_FN int smax_tile_row_slots(smax_tile_pass a, int r)
+/* Slots of this lane inside row r of the tile (0 past its last row), for
+ * row slots of 1 << shift lanes. */
+SMAX_FN int smax_tile_row_slots(smax_tile_pass a, int r, int shift)
 {
     const int live = r < a.here ? a.cols : 0;
-    return live > a.lane ? ((live - 1 - a.lane) >> a.shift) + 1 : 0;
+    return live > a.lane ? ((live - 1 - a.lane) >> shift) + 1 : 0;
 }
+
 
 /* Rounds: every row slot computes its k-th row in round k, rows k *
  * slots .. (k + 1) * slots - 1 of the tile, which lie together. Where the
@@ -380,8 +382,8 @@ SMAX_FN void smax_tile_round_landed(smax_tile_pass a, int k)
 #endif
 }
 
-/* The row passes' widths, M(N, SURE) for each: a pass of N slots a lane
- * computes rows of up to N * lanes columns. The even ones alone left rows
+/* The row passes' widths, M(N, SURE, X) for each (X passed through): a
+ * pass of N slots a lane computes rows of up to N * lanes columns. The even ones alone left rows
  * of 333 columns 13% of their slots idle (N = 12 for 11); every N of
  * 8..16 made the kernel's code 80% larger and rows that take 16 slots
  * 4-7 points slower on the H100, these seven not (bf16 x333 78.9 ->
@@ -397,8 +399,10 @@ SMAX_FN void smax_tile_round_landed(smax_tile_pass a, int k)
  * ceil(cols / lanes) > SURE, and slot q < width - 1 of every lane lies in
  * such a row (lane + lanes * q < lanes * (width - 1) < cols), so slots
  * below SURE need no test (SMAX_TILE_IN_ROW). */
-#define SMAX_TILE_EVERY_WIDTH(M)                                           \
-    M(8, 0) M(9, 8) M(10, 9) M(11, 10) M(12, 11) M(13, 12) M(14, 13) M(16, 14)
+#define SMAX_TILE_WIDTHS_PAST_8(M, X)                                      \
+    M(9, 8, X) M(10, 9, X) M(11, 10, X) M(12, 11, X) M(13, 12, X)          \
+    M(14, 13, X) M(16, 14, X)
+#define SMAX_TILE_WIDTHS(M, X) M(8, 0, X) SMAX_TILE_WIDTHS_PAST_8(M, X)
 
 /* Whether slot q of a lane with nq slots in its row (smax_tile_row_slots)
  * lies in it, in a pass whose first SURE slots always do: constant for q
@@ -406,14 +410,20 @@ SMAX_FN void smax_tile_round_landed(smax_tile_pass a, int k)
  * 17 instructions an element on the H100). */
 #define SMAX_TILE_IN_ROW(q, sure, nq) ((q) < (sure) || (q) < (nq))
 
-/* Runs fn_N args for the smallest N of SMAX_TILE_EVERY_WIDTH not below
+/* Runs fn_N args for the smallest N of SMAX_TILE_WIDTHS not below
  * width (args in parentheses: NVIDIA's OpenCL rejects variadic macros),
  * the same for every item: one branch for the whole group. */
 #define SMAX_TILE_BY_WIDTH(fn, width, args)                                \
     do {                                                                   \
         if ((width) <= 8)                                                  \
             fn##_8 args;                                                   \
-        else if ((width) <= 9)                                             \
+        else                                                               \
+            SMAX_TILE_BY_WIDTH_PAST_8(fn, width, args);                    \
+    } while (0)
+/* The same for a width past 8. */
+#define SMAX_TILE_BY_WIDTH_PAST_8(fn, width, args)                         \
+    do {                                                                   \
+        if ((width) <= 9)                                                  \
             fn##_9 args;                                                   \
         else if ((width) <= 10)                                            \
             fn##_10 args;                                                  \
@@ -432,5 +442,100 @@ SMAX_FN void smax_tile_round_landed(smax_tile_pass a, int k)
 #error "SMAX_TILE_BY_WIDTH stops at 16 slots a lane"
 #endif
 
+/* Row passes compiled for row slots of L lanes, L = 2 .. 128 (rows of 17
+ * to 2048 columns: the planner's lanes are the least power of two that
+ * gives a lane at most SMAX_TILE_ITEM_ELEMS elements, so such rows take 9
+ * to 16 slots a lane), on devices with warp shuffles. Each slot's on-chip
+ * address is then an offset of the first, and each butterfly log2(L)
+ * shuffles (those of a row slot past a warp: the warps' and then their
+ * totals') without a loop's counter, compare and branch a step. H200,
+ * ncu, bf16 231409 x 145 forward (bench/results/h200-2026-11-30d): the
+ * same kernel with its row pass run twice took 32 us more than once (83.5
+ * against 51.3), with the row pass replaced by a copy of the tile 36.8
+ * (the device copy's time), so the row pass's instructions set the time;
+ * compiled for its 16 lanes, 41.0 -> 30.8 M warp instructions, 48.6 ->
+ * 41.8 us. A B B A, % of copy (calls 2, 3): bf16 forward 33, 100, 145, 181,
+ * 229 columns 76.8, 85.0, 75.5, 78.1, 83.9 -> 88.3, 96.3, 89.2, 89.7,
+ * 95.5, f16 and bf16 -> f16 alike, bf16 log-softmax 145, 229 70.1, 78.3
+ * -> 81.5, 87.4, bf16 -> f32 145 74.7 -> 81.0, f32 -> bf16 145 90.9 ->
+ * 97.0; the bf16 gradient 100, 229, 457 100.6, 99.9, 99.7 -> 103.2,
+ * 102.2, 102.2 (725, 913 level), its log-softmax 145, 229, 457 78.0, 84.9,
+ * 84.8 -> 82.4, 90.4, 89.4; 16-bit forward tiles of 64 and 128 lanes
+ * (575 - 1149 columns, which the H100 and OpenCL run as tiles): OpenCL on
+ * NVIDIA, f16 575, 1149 73.9, 70.6 -> 78.3, 76.6 (call 6; CUDA, calls 3
+ * and 4, about 70 -> 78); the f32 forward and gradient and the f16 -> f32
+ * gradient level, so kernels of two f32 sides keep one pass a width (the
+ * passes cost build time: CUDA sm_90, 74 -> 147 s of compiler time for
+ * all kernels). Row slots past 32 lanes occur only where both sides are
+ * 16-bit (the planner's tile_lane_cap). CPU devices (no shuffles) keep
+ * one pass a width: their first use builds a program, which every L
+ * would lengthen many times over (PoCL: past 10 minutes). */
+#ifndef SMAX_TILE_FIXED_LANES /* a test build may set it */
+#if SMAX_HAVE_SHUFFLE && !(SMAX_IN_BYTES == 4 && SMAX_OUT_BYTES == 4)
+#define SMAX_TILE_FIXED_LANES 1
+#else
+#define SMAX_TILE_FIXED_LANES 0
+#endif
+#endif
+#define SMAX_TILE_FIXED_WIDE (SMAX_IN_BYTES == 2 && SMAX_OUT_BYTES == 2)
+#define SMAX_LOG2_OF_POW2(L)                                               \
+    ((L) >= 128 ? 7 : (L) >= 64 ? 6 : (L) >= 32 ? 5 : (L) >= 16 ? 4 :       \
+     (L) >= 8 ? 3 : (L) >= 4 ? 2 : (L) >= 2)
+
+/* M(N, SURE, L) for every row pass a tile kernel compiles: L = 0 (lanes
+ * at run time) at every width, and each fixed L at the widths past 8. */
+#if SMAX_TILE_FIXED_LANES && SMAX_TILE_FIXED_WIDE
+#define SMAX_TILE_EVERY_LANES(M)                                           \
+    SMAX_TILE_WIDTHS(M, 0)                                                 \
+    SMAX_TILE_WIDTHS_PAST_8(M, 2) SMAX_TILE_WIDTHS_PAST_8(M, 4)            \
+    SMAX_TILE_WIDTHS_PAST_8(M, 8) SMAX_TILE_WIDTHS_PAST_8(M, 16)           \
+    SMAX_TILE_WIDTHS_PAST_8(M, 32) SMAX_TILE_WIDTHS_PAST_8(M, 64)          \
+    SMAX_TILE_WIDTHS_PAST_8(M, 128)
+#elif SMAX_TILE_FIXED_LANES
+#define SMAX_TILE_EVERY_LANES(M)                                           \
+    SMAX_TILE_WIDTHS(M, 0)                                                 \
+    SMAX_TILE_WIDTHS_PAST_8(M, 2) SMAX_TILE_WIDTHS_PAST_8(M, 4)            \
+    SMAX_TILE_WIDTHS_PAST_8(M, 8) SMAX_TILE_WIDTHS_PAST_8(M, 16)           \
+    SMAX_TILE_WIDTHS_PAST_8(M, 32)
+#else
+#define SMAX_TILE_EVERY_LANES(M) SMAX_TILE_WIDTHS(M, 0)
+#endif
+
+/* Runs fn_lL_N args: L the row slot's lanes where a pass is compiled for
+ * them (and the row takes more than 8 slots a lane, which the planner's
+ * lanes give every such row), else L = 0; N as SMAX_TILE_BY_WIDTH picks it.
+ * The same for every item: one branch for the whole group. */
+#if SMAX_TILE_FIXED_LANES && SMAX_TILE_FIXED_WIDE
+#define SMAX_TILE_BY_LANES_WIDE(fn, lanes, width, args)                    \
+    if ((lanes) == 64)                                                     \
+        SMAX_TILE_BY_WIDTH_PAST_8(fn##_l64, width, args);                  \
+    else if ((lanes) == 128)                                               \
+        SMAX_TILE_BY_WIDTH_PAST_8(fn##_l128, width, args);                 \
+    else
+#else
+#define SMAX_TILE_BY_LANES_WIDE(fn, lanes, width, args)
+#endif
+#if SMAX_TILE_FIXED_LANES
+#define SMAX_TILE_BY_LANES(fn, lanes, width, args)                         \
+    do {                                                                   \
+        if ((width) <= 8)                                                  \
+            SMAX_TILE_BY_WIDTH(fn##_l0, width, args);                      \
+        else if ((lanes) == 2)                                             \
+            SMAX_TILE_BY_WIDTH_PAST_8(fn##_l2, width, args);               \
+        else if ((lanes) == 4)                                             \
+            SMAX_TILE_BY_WIDTH_PAST_8(fn##_l4, width, args);               \
+        else if ((lanes) == 8)                                             \
+            SMAX_TILE_BY_WIDTH_PAST_8(fn##_l8, width, args);               \
+        else if ((lanes) == 16)                                            \
+            SMAX_TILE_BY_WIDTH_PAST_8(fn##_l16, width, args);              \
+        else if ((lanes) == 32)                                            \
+            SMAX_TILE_BY_WIDTH_PAST_8(fn##_l32, width, args);              \
+        else SMAX_TILE_BY_LANES_WIDE(fn, lanes, width, args)               \
+            SMAX_TILE_BY_WIDTH(fn##_l0, width, args);                      \
+    } while (0)
+#else
+#define SMAX_TILE_BY_LANES(fn, lanes, width, args)                         \
+    SMAX_TILE_BY_WIDTH(fn##_l0, width, args)
+#endif
 
 #endif /* SMAX_TILE_H */

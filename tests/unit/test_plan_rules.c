@@ -1006,7 +1006,9 @@ static char fused_kind(const smax_exec_plan *p)
 /* Where memory feeds a compute unit at least 1.25 times as fast as the
  * H100's and rows are kept asynchronously (plan.c, onchip_outpaces), f32
  * forward rows whose register slots would be at most 5/8 full, forward
- * rows of two 16-bit sides past 256 columns and the 16-bit gradient's
+ * rows of two 16-bit sides past 256 columns (but those of 289-512, whose
+ * tiles' row slots of a warp hold 10 or more elements a lane: 449-512 for
+ * log-softmax, test_outpaced_log_rows) and the 16-bit gradient's
  * register rows under 3/4 full run on-chip; the H100's bandwidth, an
  * unknown one, or a device without asynchronous keeps plan as before, and
  * the gradient's tiles stay everywhere. */
@@ -1023,7 +1025,9 @@ static void test_outpaced_rows(void)
         {SMAX_FORWARD, F, F, 575, 'r', 'o'},  {SMAX_FORWARD, F, F, 320, 'r', 'o'},
         {SMAX_FORWARD, F, F, 181, 'r', 'r'},  {SMAX_FORWARD, F, F, 512, 'r', 'r'},
         {SMAX_FORWARD, B, B, 1149, 't', 'o'}, {SMAX_FORWARD, B, B, 1024, 'r', 'o'},
-        {SMAX_FORWARD, H, H, 320, 't', 'o'},  {SMAX_FORWARD, B, B, 257, 't', 'o'},
+        {SMAX_FORWARD, H, H, 320, 't', 't'},  {SMAX_FORWARD, B, B, 257, 't', 'o'},
+        {SMAX_FORWARD, B, B, 287, 't', 'o'},  {SMAX_FORWARD, B, B, 457, 't', 't'},
+        {SMAX_FORWARD, H, B, 511, 't', 't'},  {SMAX_FORWARD, B, B, 513, 't', 'o'},
         {SMAX_FORWARD, B, B, 229, 't', 't'},  {SMAX_FORWARD, B, B, 256, 'r', 'r'},
         {SMAX_FORWARD, B, F, 1000, 'r', 'r'}, {SMAX_BACKWARD, B, B, 2897, 'r', 'o'},
         {SMAX_BACKWARD, B, B, 320, 'r', 'o'}, {SMAX_BACKWARD, B, B, 4096, 'r', 'r'},
@@ -1058,9 +1062,39 @@ static void test_outpaced_rows(void)
     }
 }
 
+/* Log-softmax keeps the on-chip kernel for forward rows of two 16-bit
+ * sides whose tile lanes would hold fewer than 15 elements (plan.c,
+ * fwd_tile_outpaces_onchip), where softmax takes tiles from 10. */
+static void test_outpaced_log_rows(void)
+{
+    const struct {
+        int64_t cols;
+        char softmax, log;
+    } cases[] = {{363, 't', 'o'}, {420, 't', 'o'}, {470, 't', 't'},
+                 {300, 't', 'o'}, {287, 'o', 'o'}, {600, 'o', 'o'}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
+        for (int log = 0; log < 2; ++log) {
+            struct smax_context_s c = h100();
+            c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
+            smax_problem q;
+            smax_problem_init(&q, sizeof q, 20000, cases[i].cols);
+            q.x_dtype = q.y_dtype = SMAX_DTYPE_BF16;
+            q.flags = log ? SMAX_FLAG_LOG : 0;
+            smax_exec_plan p;
+            CHECK(smax_make_plan(&c, &q, SMAX_FORWARD, &p) == SMAX_SUCCESS,
+                  "case %zu: no plan", i);
+            const char want = log ? cases[i].log : cases[i].softmax;
+            CHECK(fused_kind(&p) == want,
+                  "case %zu (%lld cols, log %d): kernel '%c', want '%c' (%s)",
+                  i, (long long)cases[i].cols, log, fused_kind(&p), want,
+                  p.reason);
+        }
+}
+
 int main(void)
 {
     test_outpaced_rows();
+    test_outpaced_log_rows();
     test_chunk_edges();
     test_bandwidth_share();
     test_cluster_room();
