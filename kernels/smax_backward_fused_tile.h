@@ -24,8 +24,8 @@
         SMAX_LOCAL smax_tile_bits *dx_tile, SMAX_LOCAL float *red,            \
         smax_tile_pass a)                                                     \
     {                                                                         \
-        const int lanes = (L) ? (L) : a.lanes;                                \
-        const int shift = (L) ? SMAX_LOG2_OF_POW2(L) : a.shift;               \
+        const int lanes = SMAX_TILE_PASS_LANES(L, a);                         \
+        const int shift = SMAX_TILE_PASS_SHIFT(L, a);                         \
         int part = 0; /* smax_reduce_float_turn_flat: rows take turns */     \
         for (int r = a.slot, k = 0; r - a.slot < a.tile_rows;                 \
              r += a.slots, part ^= 1, ++k) {                                  \

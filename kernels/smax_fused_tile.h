@@ -35,8 +35,8 @@
                             SMAX_LOCAL smax_tile_bits *out_tile,              \
                             SMAX_LOCAL float *red, smax_tile_pass a)          \
     {                                                                         \
-        const int lanes = (L) ? (L) : a.lanes;                                \
-        const int shift = (L) ? SMAX_LOG2_OF_POW2(L) : a.shift;               \
+        const int lanes = SMAX_TILE_PASS_LANES(L, a);                         \
+        const int shift = SMAX_TILE_PASS_SHIFT(L, a);                         \
         for (int r = a.slot; r - a.slot < a.tile_rows; r += a.slots) {        \
             const int nq = smax_tile_row_slots(a, r, shift);                  \
             const int from = r * a.cols + a.ph_in + a.lane;                   \

@@ -470,33 +470,36 @@ SMAX_FN void smax_tile_round_landed(smax_tile_pass a, int k)
  * 16-bit (the planner's tile_lane_cap). CPU devices (no shuffles) keep
  * one pass a width: their first use builds a program, which every L
  * would lengthen many times over (PoCL: past 10 minutes). */
-#ifndef SMAX_TILE_FIXED_LANES /* a test build may set it */
 #if SMAX_HAVE_SHUFFLE && !(SMAX_IN_BYTES == 4 && SMAX_OUT_BYTES == 4)
 #define SMAX_TILE_FIXED_LANES 1
 #else
 #define SMAX_TILE_FIXED_LANES 0
 #endif
-#endif
 #define SMAX_TILE_FIXED_WIDE (SMAX_IN_BYTES == 2 && SMAX_OUT_BYTES == 2)
-#define SMAX_LOG2_OF_POW2(L)                                               \
+
+/* A row pass's lanes and their log2: L where it is compiled for them,
+ * else the pass's own (L = 0). The log2 of L is spelt out as a constant
+ * expression: the dialect's SMAX_LOG2_POW2 is __ffs on CUDA, which nvcc
+ * left as instructions (brev, bfind) even for a constant. */
+#define SMAX_TILE_PASS_LANES(L, a) ((L) ? (L) : (a).lanes)
+#define SMAX_TILE_PASS_SHIFT(L, a)                                         \
     ((L) >= 128 ? 7 : (L) >= 64 ? 6 : (L) >= 32 ? 5 : (L) >= 16 ? 4 :       \
-     (L) >= 8 ? 3 : (L) >= 4 ? 2 : (L) >= 2)
+     (L) >= 8 ? 3 : (L) >= 4 ? 2 : (L) >= 2 ? 1 : (a).shift)
 
 /* M(N, SURE, L) for every row pass a tile kernel compiles: L = 0 (lanes
  * at run time) at every width, and each fixed L at the widths past 8. */
 #if SMAX_TILE_FIXED_LANES && SMAX_TILE_FIXED_WIDE
+#define SMAX_TILE_EVERY_WIDE_LANES(M)                                      \
+    SMAX_TILE_WIDTHS_PAST_8(M, 64) SMAX_TILE_WIDTHS_PAST_8(M, 128)
+#else
+#define SMAX_TILE_EVERY_WIDE_LANES(M)
+#endif
+#if SMAX_TILE_FIXED_LANES
 #define SMAX_TILE_EVERY_LANES(M)                                           \
     SMAX_TILE_WIDTHS(M, 0)                                                 \
     SMAX_TILE_WIDTHS_PAST_8(M, 2) SMAX_TILE_WIDTHS_PAST_8(M, 4)            \
     SMAX_TILE_WIDTHS_PAST_8(M, 8) SMAX_TILE_WIDTHS_PAST_8(M, 16)           \
-    SMAX_TILE_WIDTHS_PAST_8(M, 32) SMAX_TILE_WIDTHS_PAST_8(M, 64)          \
-    SMAX_TILE_WIDTHS_PAST_8(M, 128)
-#elif SMAX_TILE_FIXED_LANES
-#define SMAX_TILE_EVERY_LANES(M)                                           \
-    SMAX_TILE_WIDTHS(M, 0)                                                 \
-    SMAX_TILE_WIDTHS_PAST_8(M, 2) SMAX_TILE_WIDTHS_PAST_8(M, 4)            \
-    SMAX_TILE_WIDTHS_PAST_8(M, 8) SMAX_TILE_WIDTHS_PAST_8(M, 16)           \
-    SMAX_TILE_WIDTHS_PAST_8(M, 32)
+    SMAX_TILE_WIDTHS_PAST_8(M, 32) SMAX_TILE_EVERY_WIDE_LANES(M)
 #else
 #define SMAX_TILE_EVERY_LANES(M) SMAX_TILE_WIDTHS(M, 0)
 #endif
@@ -504,16 +507,18 @@ SMAX_FN void smax_tile_round_landed(smax_tile_pass a, int k)
 /* Runs fn_lL_N args: L the row slot's lanes where a pass is compiled for
  * them (and the row takes more than 8 slots a lane, which the planner's
  * lanes give every such row), else L = 0; N as SMAX_TILE_BY_WIDTH picks it.
- * The same for every item: one branch for the whole group. */
+ * The same for every item: one branch for the whole group. The row slots
+ * past a warp's lanes are tested last, where compiled
+ * (SMAX_TILE_BY_WIDE_LANES: its trailing else takes the next statement). */
 #if SMAX_TILE_FIXED_LANES && SMAX_TILE_FIXED_WIDE
-#define SMAX_TILE_BY_LANES_WIDE(fn, lanes, width, args)                    \
+#define SMAX_TILE_BY_WIDE_LANES(fn, lanes, width, args)                    \
     if ((lanes) == 64)                                                     \
         SMAX_TILE_BY_WIDTH_PAST_8(fn##_l64, width, args);                  \
     else if ((lanes) == 128)                                               \
         SMAX_TILE_BY_WIDTH_PAST_8(fn##_l128, width, args);                 \
     else
 #else
-#define SMAX_TILE_BY_LANES_WIDE(fn, lanes, width, args)
+#define SMAX_TILE_BY_WIDE_LANES(fn, lanes, width, args)
 #endif
 #if SMAX_TILE_FIXED_LANES
 #define SMAX_TILE_BY_LANES(fn, lanes, width, args)                         \
@@ -530,7 +535,7 @@ SMAX_FN void smax_tile_round_landed(smax_tile_pass a, int k)
             SMAX_TILE_BY_WIDTH_PAST_8(fn##_l16, width, args);              \
         else if ((lanes) == 32)                                            \
             SMAX_TILE_BY_WIDTH_PAST_8(fn##_l32, width, args);              \
-        else SMAX_TILE_BY_LANES_WIDE(fn, lanes, width, args)               \
+        else SMAX_TILE_BY_WIDE_LANES(fn, lanes, width, args)               \
             SMAX_TILE_BY_WIDTH(fn##_l0, width, args);                      \
     } while (0)
 #else
