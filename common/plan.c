@@ -377,10 +377,11 @@ static int tile_fills_grid_rows(const smax_problem *p,
 
 /* Items of a tile kernel's group. Where memory feeds a compute unit at
  * least SMAX_FAST_UNIT_MEMORY times as fast as the H100's, the forward
- * tiles of two 16-bit sides take groups of half the items, twice as many
- * a unit (the same registers and on-chip memory a unit: the kernel's bound
- * of 6 groups of 256 items holds an item to 40 registers either way).
- * Fewer items wait at each of a group's barriers and for each tile.
+ * tiles of a 16-bit x take groups of half the items, twice as many a unit
+ * (the same registers and on-chip memory a unit: the kernel's bound of 6
+ * groups of 256 items holds an item to 40 registers either way, and the
+ * compiler gives y = f32's 48 either way). Fewer items wait at each of a
+ * group's barriers and for each tile.
  * H200, % of copy, 2^25 elements (bench/results/h200-2026-11-30c): call
  * 6, A B C C B A, 256 / 128 / 512 items, bf16 100 columns 82.7, 82.0 /
  * 85.3, 84.3 / 76.0, 76.7; 145 74.2, 73.9 / 75.9, 75.9 / 69.5, 69.8; 229
@@ -388,13 +389,19 @@ static int tile_fills_grid_rows(const smax_problem *p,
  * 64 items: bf16 33, 100, 145, 229 75.5, 82.7, 73.9, 81.2 -> 76.5, 84.2,
  * 75.0, 83.2 (64: 145 66.6); f16 100, 145, 229 81.7, 74.8, 80.0 -> 83.4,
  * 76.3, 82.2; bf16 log-softmax 229 76.1 -> 77.7; bf16 -> f16 145 73.8 ->
- * 74.7 (means of two runs); 2000 x 145 (42 tiles) 66.2 -> 64.1. The
- * gradient's tiles, 4 groups of 256 a unit, lost so at some widths (call
- * 6, f16 -> f32 457 94.9, 94.7 -> 88.9, 89.2) and keep theirs. */
+ * 74.7 (means of two runs); 2000 x 145 (42 tiles) 66.2 -> 64.1;
+ * bench/results/h200-2026-11-30e, call 2, 256 / 128 / 64: bf16 -> f32
+ * 100, 145, 363 85.5, 81.5, 81.2 / 91.4, 88.3, 88.9 / 92.2, 78.8, 81.4,
+ * its log-softmax 145 78.6 / 87.5 / 76.3. An f32 x keeps 256 (f32 -> bf16
+ * 145, 287 96.2, 93.6 / 93.8, 86.0), and so do the gradient's tiles, 4
+ * groups of 256 a unit, which lost at some widths (h200-2026-11-30c call
+ * 6, f16 -> f32 457 94.9, 94.7 -> 88.9, 89.2; 30e call 2, bf16 457 100.5
+ * -> 97.4). */
 static int tile_group(smax_context ctx, const smax_problem *p,
                       const smax_exec_plan *plan)
 {
-    const int halve = fwd_16bit_sides(p, plan) &&
+    const int halve = plan->direction == SMAX_FORWARD &&
+                      smax_dtype_bytes(p->x_dtype) == 2 &&
                       unit_memory_speedup(ctx) >= SMAX_FAST_UNIT_MEMORY;
     return fit_group(ctx, halve ? SMAX_TILE_GROUP / 2 : SMAX_TILE_GROUP);
 }

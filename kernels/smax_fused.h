@@ -238,21 +238,19 @@ SMAX_FN float smax_fused_value(const SMAX_LOCAL smax_onchip_t *row, int i,
 }
 
 /* The output of a value of smax_fused_value*: softmax's is v times
- * smax_softmax_b. */
+ * smax_softmax_b; log-softmax's smax_finish_log (no masked zero row). */
 SMAX_FN float smax_fused_finish(float v, smax_row_total t, int keep_x)
 {
-    return keep_x ? smax_finish(v, t) : v * smax_softmax_b(t);
+    return keep_x ? smax_finish_log(v - t.base, t) : v * smax_softmax_b(t);
 }
 
 SMAX_FN smax_vec smax_fused_finish_vec(smax_vec v, smax_row_total t,
                                        int keep_x)
 {
-    if (keep_x)
-        return smax_finish_vec(v, t);
     const float b = smax_softmax_b(t);
     SMAX_UNROLL_ALL
     for (int i = 0; i < SMAX_VEC; ++i)
-        v.e[i] *= b;
+        v.e[i] = keep_x ? smax_finish_log(v.e[i] - t.base, t) : v.e[i] * b;
     return v;
 }
 
@@ -386,6 +384,42 @@ SMAX_FN void smax_fused_write_folded(const SMAX_LOCAL smax_onchip_t *srow,
 }
 #endif /* SMAX_FUSED_FOLDS_EXP */
 
+/* smax_fused's output pass over the elements an item kept (its vectors
+ * unless smax_fused_write_folded wrote them). Each call passes keep_x as a
+ * constant, so that neither form selects between softmax and log-softmax
+ * an element; a log-softmax row must not be a masked zero row
+ * (smax_fused_write_zeros). */
+SMAX_FN void smax_fused_write(const SMAX_LOCAL smax_onchip_t *srow,
+                              SMAX_GLOBAL smax_out_t *yr, smax_split sp,
+                              int cols, int lane, int lanes, int pad,
+                              float scale, smax_row_total t, int keep_x,
+                              int vectors_written)
+{
+    const int step = SMAX_VEC * lanes;
+    if (!vectors_written)
+        for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step)
+            smax_store_vec_out(yr + j,
+                               smax_fused_finish_vec(
+                                   smax_fused_value_vec(srow, j + pad, scale,
+                                                        t.base, keep_x),
+                                   t, keep_x));
+    for (int j = smax_scalar_first(lane, sp); j < cols;
+         j = smax_scalar_next(j, lanes, sp))
+        smax_store_out(yr, j,
+                       smax_fused_finish(smax_fused_value(srow, j + pad, scale,
+                                                          t.base, keep_x),
+                                         t, keep_x));
+}
+
+/* Elements [begin, end) of a masked log-softmax row of -inf: zeros, which
+ * smax_fused_finish leaves to this (rare; no vectors needed). */
+SMAX_FN void smax_fused_write_zeros(SMAX_GLOBAL smax_out_t *yr, int begin,
+                                    int end, int lane, int lanes)
+{
+    for (int j = begin + lane; j < end; j += lanes)
+        smax_store_out(yr, j, 0.0f);
+}
+
 /* Whether smax_fused fetches an item's first element off the vector grid
  * ahead of its vectors (smax_bwd_edges says why) rather than after
  * them. H200, ABBA, % of copy (bench/results/h200-2026-11-28d, call 5):
@@ -505,24 +539,22 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
     total.m = m;
     total.s = s;
     const smax_row_total t = smax_row_total_of(total, flags);
+    int vectors_written = 0;
 #if SMAX_FUSED_FOLDS_EXP
-    if (smax_fold_writes(keep_x, base, s))
+    if (smax_fold_writes(keep_x, base, s)) {
         smax_fused_write_folded(srow, yr, sp.body + SMAX_VEC * lane,
                                 sp.body_end, step, pad, scale, base, lift, s);
-    else
+        vectors_written = 1;
+    }
 #endif
-    for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step)
-        smax_store_vec_out(yr + j,
-                           smax_fused_finish_vec(smax_fused_value_vec(
-                                                     srow, j + pad, scale,
-                                                     t.base, keep_x),
-                                                 t, keep_x));
-    for (int j = smax_scalar_first(lane, sp); j < cols;
-         j = smax_scalar_next(j, lanes, sp))
-        smax_store_out(yr, j,
-                       smax_fused_finish(smax_fused_value(srow, j + pad, scale,
-                                                          t.base, keep_x),
-                                         t, keep_x));
+    if (keep_x && t.zero)
+        smax_fused_write_zeros(yr, 0, cols, lane, lanes);
+    else if (keep_x)
+        smax_fused_write(srow, yr, sp, cols, lane, lanes, pad, scale, t, 1,
+                         vectors_written);
+    else
+        smax_fused_write(srow, yr, sp, cols, lane, lanes, pad, scale, t, 0,
+                         vectors_written);
 }
 
 #endif /* SMAX_FUSED_H */

@@ -21,7 +21,9 @@
 /* smax_tile_soft_lL_N and smax_tile_log_lL_N: the forward row pass with
  * N slots a lane and row slots of L lanes (SMAX_TILE_BY_LANES), softmax
  * and log-softmax compiled apart so that neither carries the other's
- * per-element work (softmax's output is one multiply). L = 0 takes the
+ * per-element work: each keeps what its output needs of the exponential's
+ * argument d = x - max, softmax exp(d) (its output one multiply) and
+ * log-softmax d itself (smax_finish_log, one subtraction). L = 0 takes the
  * pass's lanes at run time; an L known when compiled makes every slot's
  * on-chip address an offset of the first and the row slot's butterflies
  * unrolled (SMAX_TILE_FIXED_LANES says for which L). Slots past the row
@@ -30,6 +32,18 @@
  * predicate per store (a predicated store compiled to a branch around
  * each one on the H100). A lane with no slot in the row (past the tile's
  * last row) stores nothing. */
+/* Stores a lane's N outputs of its row, value(q) for slot q, in the order
+ * SMAX_TILE_ROWS describes (out_tile, nq, at and lanes are its). */
+#define SMAX_TILE_PUT_ROW(N, SURE, value)                                     \
+    do {                                                                      \
+        SMAX_UNROLL_ALL                                                       \
+        for (int q = N - 1; q >= 0; --q)                                      \
+            smax_tile_put(out_tile,                                           \
+                          SMAX_TILE_IN_ROW(q, SURE, nq) ? at + lanes * q      \
+                                                        : at,                 \
+                          value);                                             \
+    } while (0)
+
 #define SMAX_TILE_ROWS(name, N, SURE, LOG, L)                                 \
     SMAX_FN void name##_##N(const SMAX_LOCAL smax_onchip_t *in_tile,          \
                             SMAX_LOCAL smax_tile_bits *out_tile,              \
@@ -60,11 +74,11 @@
             float e[8];                                                       \
             SMAX_UNROLL_ALL                                                   \
             for (int q = 0; q < N; ++q) {                                     \
-                const float x_ = SMAX_ROW_EXP_LIFTED(                         \
-                    v[q] - base, LOG ? 0.0f : SMAX_ROW_LIFT);                 \
+                const float d = v[q] - base;                                  \
+                const float x_ =                                              \
+                    SMAX_ROW_EXP_LIFTED(d, LOG ? 0.0f : SMAX_ROW_LIFT);       \
                 SMAX_TILE_ADD(e, q, x_);                                      \
-                if (!LOG)                                                     \
-                    v[q] = x_;                                                \
+                v[q] = LOG ? d : x_;                                          \
             }                                                                 \
             SMAX_TILE_SUM_8(e);                                               \
             smax_partial total;                                               \
@@ -74,15 +88,11 @@
             const smax_row_total t = smax_row_total_of(total, a.flags);       \
             const float b = smax_softmax_b(t);                                \
             const int at = r * a.cols + a.ph_out + a.lane;                    \
-            if (nq > 0) {                                                     \
-                SMAX_UNROLL_ALL                                               \
-                for (int q = N - 1; q >= 0; --q)                              \
-                    smax_tile_put(out_tile,                                   \
-                                  SMAX_TILE_IN_ROW(q, SURE, nq)               \
-                                      ? at + lanes * q                        \
-                                      : at,                                   \
-                                  LOG ? smax_finish(v[q], t) : v[q] * b);     \
-            }                                                                 \
+            if (nq > 0 && !(LOG && t.zero))                                   \
+                SMAX_TILE_PUT_ROW(N, SURE,                                    \
+                                  LOG ? smax_finish_log(v[q], t) : v[q] * b); \
+            else if (nq > 0) /* log-softmax's masked zero row */              \
+                SMAX_TILE_PUT_ROW(N, SURE, 0.0f);                             \
         }                                                                     \
     }
 

@@ -371,6 +371,10 @@ SMAX_FN void smax_held_write(SMAX_GLOBAL smax_out_t *yr, smax_held h,
     const int at = h.at;
     const smax_row_total t = smax_row_total_of(total, flags);
     const int keep_x = flags & SMAX_FLAG_LOG_BIT;
+    if (keep_x && t.zero) {
+        smax_fused_write_zeros(yr, h.c.begin, h.c.end, lid, lanes);
+        return;
+    }
 #if SMAX_FUSED_FOLDS_EXP
     if (smax_fold_writes(keep_x, t.base, total.s))
         smax_fused_write_folded(chunk, yr, h.sp.body + SMAX_VEC * lid,

@@ -74,6 +74,17 @@ SMAX_FN float smax_finish(float v, smax_row_total t)
     return t.zero ? 0.0f : y;
 }
 
+/* Log-softmax's output from d = x - t.base, for a row that is not a masked
+ * zero row (the caller tests t.zero once a row): smax_finish's
+ * (x - m) * 1 - log(s) without a select an element, and d is the
+ * exponential's own argument where the caller has it. The same bits: base
+ * is m but in a row of -inf, whose output is NaN either way (x - 0 = -inf,
+ * less log(0) = -inf). */
+SMAX_FN float smax_finish_log(float d, smax_row_total t)
+{
+    return d - t.c;
+}
+
 /* Softmax's multiplier: smax_finish's (v - 0) * b - 0 is exactly v times
  * this, one multiply where v is exp(x - max). */
 SMAX_FN float smax_softmax_b(smax_row_total t)

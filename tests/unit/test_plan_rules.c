@@ -956,9 +956,9 @@ static void test_cluster_room(void)
 }
 
 /* Where memory feeds a compute unit at least 1.25 times as fast as the
- * H100's (plan.c, tile_group), the forward tiles of two 16-bit sides take
+ * H100's (plan.c, tile_group), the forward tiles of a 16-bit x take
  * groups of half SMAX_TILE_GROUP items, their tiles sized to them; the
- * H100's bandwidth or an unknown one, an f32 side and the gradient keep
+ * H100's bandwidth or an unknown one, an f32 x and the gradient keep
  * SMAX_TILE_GROUP. */
 static void test_tile_group(void)
 {
@@ -971,7 +971,9 @@ static void test_tile_group(void)
         int halved;
     } cases[] = {{SMAX_FORWARD, B, B, 145, 1}, {SMAX_FORWARD, H, H, 100, 1},
                  {SMAX_FORWARD, H, B, 229, 1}, {SMAX_FORWARD, B, B, 33, 1},
-                 {SMAX_FORWARD, B, F, 100, 0}, {SMAX_BACKWARD, B, B, 145, 0},
+                 {SMAX_FORWARD, B, F, 100, 1}, {SMAX_FORWARD, H, F, 363, 1},
+                 {SMAX_FORWARD, F, B, 145, 0}, {SMAX_FORWARD, F, H, 287, 0},
+                 {SMAX_BACKWARD, B, B, 145, 0}, {SMAX_BACKWARD, B, F, 145, 0},
                  {SMAX_BACKWARD, H, H, 229, 0}};
     const uint64_t bandwidths[] = {H100_MEMORY_BANDWIDTH, 0,
                                    H200_MEMORY_BANDWIDTH};
