@@ -345,6 +345,12 @@ SMAX_FN void smax_cluster_bar_wait(unsigned long long *bar)
 }
 #define SMAX_CLUSTER_BAR_INIT(bar) smax_mbar_init(bar)
 #define SMAX_BULK_BAR_INIT(bar) smax_mbar_init(bar)
+/* After item 0's SMAX_BULK_BAR_INIT, before it arms the barrier; called by
+ * every item. nvcc issues the init on the warp's uniform datapath, which
+ * compute-sanitizer's racecheck attributes to another lane and reported
+ * against item 0's arrive as a potential hazard (H200, bench/results/
+ * h200-2026-11-30e, call 4); a warp barrier states the order. */
+#define SMAX_BULK_BAR_READY() __syncwarp()
 #define SMAX_CLUSTER_BAR_EXPECT(bar, bytes) smax_cluster_bar_expect((bar), (bytes))
 #define SMAX_CLUSTER_PUSH2(slot, bar, rank, x, y) \
     smax_cluster_push2((slot), (bar), (rank), (x), (y))

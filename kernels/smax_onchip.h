@@ -98,6 +98,7 @@ SMAX_FN int smax_bulk_keep_start(unsigned long long *load, int body,
 {
     if (lid == 0)
         SMAX_BULK_BAR_INIT(load);
+    SMAX_BULK_BAR_READY();
     const int vecs = body_end > body;
     if (vecs && lid == 0) {
         const unsigned bytes =
