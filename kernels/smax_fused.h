@@ -247,10 +247,16 @@ SMAX_FN float smax_fused_finish(float v, smax_row_total t, int keep_x)
 SMAX_FN smax_vec smax_fused_finish_vec(smax_vec v, smax_row_total t,
                                        int keep_x)
 {
+    if (keep_x) {
+        SMAX_UNROLL_ALL
+        for (int i = 0; i < SMAX_VEC; ++i)
+            v.e[i] = smax_finish_log(v.e[i] - t.base, t);
+        return v;
+    }
     const float b = smax_softmax_b(t);
     SMAX_UNROLL_ALL
     for (int i = 0; i < SMAX_VEC; ++i)
-        v.e[i] = keep_x ? smax_finish_log(v.e[i] - t.base, t) : v.e[i] * b;
+        v.e[i] *= b;
     return v;
 }
 
