@@ -661,8 +661,8 @@ static int fwd_tile_outpaces_onchip(const smax_problem *p)
  *  - forward rows of two 16-bit sides longer than SMAX_REG_MIN_LANES
  *    on-chip lanes (256 columns): tiles and registers alike, but those
  *    that fwd_tile_outpaces_onchip keeps as tiles;
- *  - the 16-bit gradient's rows in registers (not its tiles) whose slots
- *    would be under 3/4 full.
+ *  - the gradient's rows in registers (not its tiles) that
+ *    bwd_onchip_outpaces names.
  * H200, % of copy, 2^25 elements, A B B A, the plans before -> these
  * (bench/results/h200-2026-11-29h, call 3): f32 145, 287, 320, 575, 640,
  * 1149, 1280 columns 78-94 -> 89-101 (575: 80.3, 79.8 -> 95.1, 94.8);
@@ -674,6 +674,44 @@ static int fwd_tile_outpaces_onchip(const smax_problem *p)
  * forward rows of 256 columns or fewer as tiles (145, 229: 74, 80.5 ->
  * 68, 68.5), and the gradient's tiles (145, 287, 913: 83, 84, 85.5 ->
  * 52.5, 72.5, 83). */
+/* The gradient's part of onchip_outpaces, by the widths of y and dy (in)
+ * and dx (out), for rows that are not tiles:
+ *  - two 16-bit sides: rows whose register slots would be under 3/4 full;
+ *  - 16-bit in, f32 dx: rows that give each lane of a warp of on-chip lanes
+ *    SMAX_ONCHIP_LANE_VECTORS vectors (past 1024 columns), slots full or not;
+ *  - f32 in, 16-bit dx: rows off the vector grid, where the register
+ *    kernel, holding twice the f32 bytes of a vector (114 registers an
+ *    item, occupancy 23%; ncu, f32 -> f16 29203 x 1149: DRAM 46% against
+ *    60% on-chip), ran at 60-85% of copy; on the grid it holds 101-104%;
+ *  - f32 both: none (on-chip lost from 145 to 1149 columns, 92 -> 82).
+ * H200, % of copy, 2^25 elements (bench/results/h200-2026-11-30f): forced,
+ * means of two rounds, registers / on-chip (call 2), f16 -> f32 287, 457,
+ * 575, 913 73.9, 94.5, 74.7, 94.9 / 64.2, 68.1, 73.6, 75.1, 1149, 2048,
+ * 4096 73.6, 85.0, 86.1 / 80.2, 91.7, 92.0; A B B A, the plan before ->
+ * on-chip (call 3), f32 -> f16 513, 575, 700, 913, 1149, 1500, 2500 60.5,
+ * 62.0, 73.7, 75.8, 68.3, 85.0, 80.7 -> 83.5, 78.4, 84.4, 87.2, 79.5,
+ * 89.4, 84.3 (f32 -> bf16 575, 913, 1149 60-72 -> 68-91, 1500 83.3 ->
+ * 81.8), but on the grid (so left in registers) 1000, 1800, 3000 104.0,
+ * 104.5, 103.4 -> 103.7, 102.9, 102.2; log-softmax f32 -> f16 575, 1149
+ * 56, 60 -> 71, 72; f16 -> f32 287 (now registers) 64.6 -> 73.7 but bf16
+ * log-softmax's 69.7 -> 66.8, 2048, 4096 85.2, 86.3 -> 91.9, 92.0. */
+#define SMAX_BWD_WIDEN_ONCHIP_LANES 32
+
+static int bwd_onchip_outpaces(const smax_problem *p,
+                               const smax_exec_plan *plan)
+{
+    const size_t in = smax_dtype_bytes(p->y_dtype);
+    const size_t out = smax_dtype_bytes(p->x_dtype);
+    if (in == 2 && out == 2)
+        return 4 * p->cols < 3 * reg_slots(p, plan);
+    if (in == 2)
+        return p->cols > (int64_t)SMAX_BWD_WIDEN_ONCHIP_LANES * plan->vec *
+                             SMAX_ONCHIP_LANE_VECTORS;
+    if (out == 2)
+        return p->cols % plan->vec != 0;
+    return 0;
+}
+
 static int onchip_outpaces(smax_context ctx, const smax_problem *p,
                            const smax_exec_plan *plan)
 {
@@ -683,8 +721,7 @@ static int onchip_outpaces(smax_context ctx, const smax_problem *p,
     const size_t x = smax_dtype_bytes(p->x_dtype);
     const size_t y = smax_dtype_bytes(p->y_dtype);
     if (plan->direction == SMAX_BACKWARD)
-        return plan->onchip_bytes == 2 &&
-               4 * p->cols < 3 * reg_slots(p, plan);
+        return bwd_onchip_outpaces(p, plan);
     if (x == 4 && y == 4)
         return 8 * p->cols <= 5 * reg_slots(p, plan);
     return x == 2 && y == 2 &&

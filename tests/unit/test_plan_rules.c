@@ -306,13 +306,22 @@ static smax_exec_plan plan_pair(struct smax_context_s *c, smax_dtype in,
 }
 
 /* Packed rows of either direction: the forward's x and y of their own
- * dtypes (plan_pair), the gradient's y, dy and dx of `in`. */
+ * dtypes (plan_pair), the gradient's y and dy of `in` and dx of `out`. */
 static smax_exec_plan plan_either(struct smax_context_s *c, smax_direction dir,
                                   smax_dtype in, smax_dtype out, int64_t rows,
                                   int64_t cols)
 {
-    return dir == SMAX_FORWARD ? plan_pair(c, in, out, rows, cols, 0)
-                               : plan_of(c, dir, in, rows, cols);
+    if (dir == SMAX_FORWARD)
+        return plan_pair(c, in, out, rows, cols, 0);
+    smax_problem p;
+    smax_problem_init(&p, sizeof p, rows, cols);
+    p.y_dtype = in;
+    p.x_dtype = out;
+    smax_exec_plan plan;
+    const smax_status st = smax_make_plan(c, &p, dir, &plan);
+    CHECK(st == SMAX_SUCCESS, "%lld x %lld: status %d", (long long)rows,
+          (long long)cols, (int)st);
+    return plan;
 }
 
 /* Packed rows with a 16-bit side whose bytes are not a multiple of 16 are
@@ -1010,8 +1019,10 @@ static char fused_kind(const smax_exec_plan *p)
  * forward rows whose register slots would be at most 5/8 full, forward
  * rows of two 16-bit sides past 256 columns (but those of 289-512, whose
  * tiles' row slots of a warp hold 10 or more elements a lane: 449-512 for
- * log-softmax, test_outpaced_log_rows) and the 16-bit gradient's
- * register rows under 3/4 full run on-chip; the H100's bandwidth, an
+ * log-softmax, test_outpaced_log_rows), the 16-bit gradient's
+ * register rows under 3/4 full, those of f32 y and dy with a 16-bit dx
+ * off the vector grid, and those of 16-bit y and dy with an f32
+ * dx past 1024 columns run on-chip (never the f32 gradient's); the H100's bandwidth, an
  * unknown one, or a device without asynchronous keeps plan as before, and
  * the gradient's tiles stay everywhere. */
 static void test_outpaced_rows(void)
@@ -1034,7 +1045,12 @@ static void test_outpaced_rows(void)
         {SMAX_FORWARD, B, F, 1000, 'r', 'r'}, {SMAX_BACKWARD, B, B, 2897, 'r', 'o'},
         {SMAX_BACKWARD, B, B, 320, 'r', 'o'}, {SMAX_BACKWARD, B, B, 4096, 'r', 'r'},
         {SMAX_BACKWARD, B, B, 3100, 'r', 'r'}, {SMAX_BACKWARD, B, B, 725, 't', 't'},
-        {SMAX_BACKWARD, F, F, 575, 'r', 'r'},
+        {SMAX_BACKWARD, F, F, 575, 'r', 'r'},  {SMAX_BACKWARD, F, F, 1149, 'r', 'r'},
+        {SMAX_BACKWARD, F, H, 575, 'r', 'o'},  {SMAX_BACKWARD, F, B, 1149, 'r', 'o'},
+        {SMAX_BACKWARD, F, H, 2048, 'r', 'r'}, {SMAX_BACKWARD, F, H, 1800, 'r', 'r'},
+        {SMAX_BACKWARD, F, B, 1500, 'r', 'o'}, {SMAX_BACKWARD, H, F, 287, 'r', 'r'},
+        {SMAX_BACKWARD, H, F, 913, 'r', 'r'},  {SMAX_BACKWARD, H, F, 1500, 'r', 'o'},
+        {SMAX_BACKWARD, B, F, 2048, 'r', 'o'},
     };
     /* the rule holds on the H200 only: unknown bandwidth, the H100's, and
      * the H200's without asynchronous keeps plan as the H100 */
