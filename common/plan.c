@@ -474,13 +474,28 @@ static int plan_fused_tile(smax_context ctx, const smax_problem *p,
  *  - not the f32 gradient, which lost at 2049 (93 -> 87).
  * bench/results/h100-2026-11-24f, folders 3 and 4. */
 #define SMAX_ONCHIP_LANE_VECTORS 4
+/* The gradient of f32 y and dy with a 16-bit dx halves its lanes down to
+ * two vectors a lane (16 elements): rows past 512 columns had lanes of one
+ * or two (H200, A B C C B A, % of copy, lanes as before / down to 2 / down
+ * to 3 vectors: f32 -> f16 513, 575, 1149, 2500 83.9, 78.6, 79.4, 84.7 /
+ * 94.3, 87.3, 88.1, 91.3 / 81.5, 79.8, 83.1, 80.2; f32 -> bf16 575, 1149,
+ * 2500 68.7, 68.6, 72.7 -> 78.6, 80.3, 84.1; log-softmax f32 -> f16 575,
+ * 1149 70.7, 72.2 -> 82.1, 84.8; but 913 87.7 -> 85.0;
+ * bench/results/h200-2026-11-30f, call 7; down to 4, 913 lost 34 points,
+ * call 6). */
+#define SMAX_BWD_NARROW_LANE_VECTORS 2
 
 static int onchip_fewer_lanes(const smax_problem *p, const smax_exec_plan *plan)
 {
-    if (plan->direction == SMAX_BACKWARD)
+    if (plan->direction == SMAX_BACKWARD) {
+        if (plan->onchip_bytes == 4 && smax_dtype_bytes(p->x_dtype) == 2)
+            return plan->lanes > ceil_div(p->cols,
+                                          (int64_t)plan->vec *
+                                              SMAX_BWD_NARROW_LANE_VECTORS);
         return plan->onchip_bytes == 2 &&
                plan->lanes > ceil_div(p->cols, (int64_t)plan->vec *
                                                    SMAX_ONCHIP_LANE_VECTORS);
+    }
     return 4 * p->cols < 9 * (int64_t)plan->vec * plan->lanes;
 }
 

@@ -1080,6 +1080,33 @@ static void test_outpaced_rows(void)
     }
 }
 
+/* The on-chip gradient of f32 y and dy with a 16-bit dx halves its lanes
+ * down to two vectors (16 elements) a lane, the 16-bit gradient's down to
+ * four (plan.c, onchip_fewer_lanes); H200 limits, where these rows run
+ * on-chip. */
+static void test_bwd_narrow_lanes(void)
+{
+    const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
+                     H = SMAX_DTYPE_F16;
+    const struct {
+        smax_dtype in, out;
+        int64_t cols;
+        int lanes;
+    } cases[] = {{F, H, 575, 32},   {F, B, 913, 32},  {F, H, 1149, 64},
+                 {F, B, 2500, 128}, {B, B, 2897, 64}, {H, H, 1149, 32}};
+    struct smax_context_s c = h100();
+    c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
+    c.traits.async_keep = 1;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const smax_exec_plan p = plan_either(&c, SMAX_BACKWARD, cases[i].in,
+                                             cases[i].out, 20000, cases[i].cols);
+        CHECK(fused_kind(&p) == 'o' && p.lanes == cases[i].lanes,
+              "case %zu (%lld cols): kernel '%c', %d lanes, want on-chip in %d",
+              i, (long long)cases[i].cols, fused_kind(&p), p.lanes,
+              cases[i].lanes);
+    }
+}
+
 /* Log-softmax keeps the on-chip kernel for forward rows of two 16-bit
  * sides whose tile lanes would hold fewer than 11 elements (plan.c,
  * fwd_tile_outpaces_onchip), where softmax takes tiles from 10. */
@@ -1114,6 +1141,7 @@ int main(void)
 {
     test_outpaced_rows();
     test_outpaced_log_rows();
+    test_bwd_narrow_lanes();
     test_chunk_edges();
     test_bandwidth_share();
     test_cluster_room();
