@@ -62,18 +62,27 @@ static struct smax_context_s h100(void)
     return c;
 }
 
-static smax_exec_plan plan_of(struct smax_context_s *c, smax_direction dir,
-                              smax_dtype t, int64_t rows, int64_t cols)
+/* Packed rows read as `in` and written as `out`: forward x and y, the
+ * gradient's y and dy, and dx. */
+static smax_exec_plan plan_widths(struct smax_context_s *c, smax_direction dir,
+                                  smax_dtype in, smax_dtype out, int64_t rows,
+                                  int64_t cols)
 {
     smax_problem p;
     smax_problem_init(&p, sizeof p, rows, cols);
-    p.x_dtype = t;
-    p.y_dtype = t;
+    p.x_dtype = dir == SMAX_FORWARD ? in : out;
+    p.y_dtype = dir == SMAX_FORWARD ? out : in;
     smax_exec_plan plan;
     const smax_status st = smax_make_plan(c, &p, dir, &plan);
     CHECK(st == SMAX_SUCCESS, "%lld x %lld: status %d (%s)", (long long)rows,
           (long long)cols, (int)st, c->last_error);
     return plan;
+}
+
+static smax_exec_plan plan_of(struct smax_context_s *c, smax_direction dir,
+                              smax_dtype t, int64_t rows, int64_t cols)
+{
+    return plan_widths(c, dir, t, t, rows, cols);
 }
 
 static int one_launch(const smax_exec_plan *p)
@@ -311,17 +320,8 @@ static smax_exec_plan plan_either(struct smax_context_s *c, smax_direction dir,
                                   smax_dtype in, smax_dtype out, int64_t rows,
                                   int64_t cols)
 {
-    if (dir == SMAX_FORWARD)
-        return plan_pair(c, in, out, rows, cols, 0);
-    smax_problem p;
-    smax_problem_init(&p, sizeof p, rows, cols);
-    p.y_dtype = in;
-    p.x_dtype = out;
-    smax_exec_plan plan;
-    const smax_status st = smax_make_plan(c, &p, dir, &plan);
-    CHECK(st == SMAX_SUCCESS, "%lld x %lld: status %d", (long long)rows,
-          (long long)cols, (int)st);
-    return plan;
+    return dir == SMAX_FORWARD ? plan_pair(c, in, out, rows, cols, 0)
+                               : plan_widths(c, dir, in, out, rows, cols);
 }
 
 /* Packed rows with a 16-bit side whose bytes are not a multiple of 16 are
