@@ -663,32 +663,6 @@ static int fwd_tile_outpaces_onchip(const smax_problem *p)
                                                 : SMAX_TILE_WARP_MIN_WIDTH);
 }
 
-/* Rows that the register kernel or the tiles would take but that run
- * faster on-chip where memory outpaces instruction issue (the H200; the
- * H100's choices above were measured where it does not, and stay). The
- * on-chip kernels keep a row by asynchronous copies, every vector in
- * flight whatever share of a lane's slots the row fills, in lanes of
- * SMAX_WIDE_LANE_BYTES, and spend fewer instructions an element: ncu,
- * bf16 29203 x 1149, 27.8 M warp instructions on-chip against 40.0 M as
- * tiles and 57.5 M in registers, 37 against 50 and 71 us. So, on such a
- * device:
- *  - f32 forward rows whose register slots would be at most 5/8 full;
- *  - forward rows of two 16-bit sides longer than SMAX_REG_MIN_LANES
- *    on-chip lanes (256 columns): tiles and registers alike, but those
- *    that fwd_tile_outpaces_onchip keeps as tiles;
- *  - the gradient's rows in registers (not its tiles) that
- *    bwd_onchip_outpaces names.
- * H200, % of copy, 2^25 elements, A B B A, the plans before -> these
- * (bench/results/h200-2026-11-29h, call 3): f32 145, 287, 320, 575, 640,
- * 1149, 1280 columns 78-94 -> 89-101 (575: 80.3, 79.8 -> 95.1, 94.8);
- * bf16 287-2048 72-90 -> 82-100 (1149: 69.9, 69.5 -> 94.7, 93.5; 320:
- * 76.8, 76.0 -> 97.7, 97.9), but 512 92.7, 92.7 -> 90.1, 90.1; f16 and
- * bf16 log-softmax alike; the bf16 gradient 320, 1449, 2897, 5793 72-78
- * -> 87-92, f16 alike; every other shape within 1.3 points. Forced, not
- * taken (call 2): on-chip f32 rows 3/4 full (181: 91.5 -> 89), 16-bit
- * forward rows of 256 columns or fewer as tiles (145, 229: 74, 80.5 ->
- * 68, 68.5), and the gradient's tiles (145, 287, 913: 83, 84, 85.5 ->
- * 52.5, 72.5, 83). */
 /* The gradient's part of onchip_outpaces, by the widths of y and dy (in)
  * and dx (out), for rows that are not tiles:
  *  - two 16-bit sides: rows whose register slots would be under 3/4 full;
@@ -727,6 +701,32 @@ static int bwd_onchip_outpaces(const smax_problem *p,
     return 0;
 }
 
+/* Rows that the register kernel or the tiles would take but that run
+ * faster on-chip where memory outpaces instruction issue (the H200; the
+ * H100's choices above were measured where it does not, and stay). The
+ * on-chip kernels keep a row by asynchronous copies, every vector in
+ * flight whatever share of a lane's slots the row fills, in lanes of
+ * SMAX_WIDE_LANE_BYTES, and spend fewer instructions an element: ncu,
+ * bf16 29203 x 1149, 27.8 M warp instructions on-chip against 40.0 M as
+ * tiles and 57.5 M in registers, 37 against 50 and 71 us. So, on such a
+ * device:
+ *  - f32 forward rows whose register slots would be at most 5/8 full;
+ *  - forward rows of two 16-bit sides longer than SMAX_REG_MIN_LANES
+ *    on-chip lanes (256 columns): tiles and registers alike, but those
+ *    that fwd_tile_outpaces_onchip keeps as tiles;
+ *  - the gradient's rows in registers (not its tiles) that
+ *    bwd_onchip_outpaces names.
+ * H200, % of copy, 2^25 elements, A B B A, the plans before -> these
+ * (bench/results/h200-2026-11-29h, call 3): f32 145, 287, 320, 575, 640,
+ * 1149, 1280 columns 78-94 -> 89-101 (575: 80.3, 79.8 -> 95.1, 94.8);
+ * bf16 287-2048 72-90 -> 82-100 (1149: 69.9, 69.5 -> 94.7, 93.5; 320:
+ * 76.8, 76.0 -> 97.7, 97.9), but 512 92.7, 92.7 -> 90.1, 90.1; f16 and
+ * bf16 log-softmax alike; the bf16 gradient 320, 1449, 2897, 5793 72-78
+ * -> 87-92, f16 alike; every other shape within 1.3 points. Forced, not
+ * taken (call 2): on-chip f32 rows 3/4 full (181: 91.5 -> 89), 16-bit
+ * forward rows of 256 columns or fewer as tiles (145, 229: 74, 80.5 ->
+ * 68, 68.5), and the gradient's tiles (145, 287, 913: 83, 84, 85.5 ->
+ * 52.5, 72.5, 83). */
 static int onchip_outpaces(smax_context ctx, const smax_problem *p,
                            const smax_exec_plan *plan)
 {
