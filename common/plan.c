@@ -1,6 +1,7 @@
 /* plan.c - which algorithm runs a problem, and with what geometry.
  * The rules are explained in docs/algorithms.md. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "plan.h"
@@ -121,6 +122,19 @@ static int64_t fused_max_cols_of(smax_context ctx, int arrays, int elem_bytes)
         reduction_bytes(
             row_group_size(ctx, (int64_t)ctx->traits.max_local_dynamic + 1)),
         (size_t)elem_bytes * (size_t)arrays);
+}
+
+int smax_cluster_cap(int device_max, const char *env)
+{
+    if (env == NULL || *env == '\0')
+        return device_max;
+    char *end = NULL;
+    const long n = strtol(env, &end, 10);
+    if (*end != '\0' || n < 0)
+        return device_max;
+    if (n < 2)
+        return 0;
+    return n < device_max ? (int)n : device_max;
 }
 
 int64_t smax_fused_max_cols(smax_context ctx)

@@ -58,6 +58,15 @@ typedef struct smax_exec_plan {
  * device (16-bit rows are kept as their bits: about twice as long). */
 int64_t smax_fused_max_cols(smax_context ctx);
 
+/* The groups a thread-block cluster may have, given the device's most
+ * (device_max; 0: no clusters) and the value of SMAX_CLUSTERS in the
+ * environment (NULL: unset): N caps them at N, so 8 keeps them portable
+ * (compute-sanitizer's synccheck faults on launches of several larger
+ * ones, docs/algorithms.md); 0 or 1 turns them off (a cluster of one group
+ * has no distributed shared memory). A value that is not a whole number
+ * leaves device_max. */
+int smax_cluster_cap(int device_max, const char *env);
+
 /* Plans a checked problem for one direction. A forced algorithm that
  * cannot run the shape gives SMAX_ERROR_NOT_SUPPORTED with the reason in
  * smax_last_error(). */

@@ -43,19 +43,19 @@ static int is_cluster_kernel(int k)
  * points of copy above the device-memory exchange forward (f32 1024 x
  * 262144 88.8 -> 98.7%, bf16 4096 x 128256 80.6 -> 97.7) and up to 19
  * in the gradient (bf16 1024 x 262144 73.4 -> 92.2, f32 8192 x 32768
- * 78.8 -> 93.1; bench/results/h100-2026-11-24b). SMAX_CLUSTERS=0 in the
- * environment turns clusters off. Past the portable 8 groups, as many as
- * the kernels may opt into (16 on the H100); whether a cluster of a given
- * size fits is asked per plan (smax_backend_max_clusters). */
+ * 78.8 -> 93.1; bench/results/h100-2026-11-24b). Past the portable 8
+ * groups, as many as the kernels may opt into (16 on the H100), which
+ * SMAX_CLUSTERS in the environment caps or turns off (smax_cluster_cap,
+ * common/plan.c); whether a cluster of a given size fits is asked per plan
+ * (smax_backend_max_clusters). */
 static smax_status smax_gpu_init_clusters(smax_context ctx)
 {
     int launch = 0;
     TRY(cudaDeviceGetAttribute(&launch, cudaDevAttrClusterLaunch,
                                ctx->backend->device),
         "querying cluster launch");
-    const char *env = getenv("SMAX_CLUSTERS");
     ctx->traits.max_cluster = 0;
-    if (!launch || (env != NULL && strcmp(env, "0") == 0))
+    if (!launch)
         return SMAX_SUCCESS;
     int max = 16;
     for (int pair = 0; pair < SMAX_PAIR_COUNT; ++pair)

@@ -228,6 +228,48 @@ static void test_cluster_cap(void)
     clusters_fit = 1;
 }
 
+/* SMAX_CLUSTERS caps a cluster's groups (smax_cluster_cap): a number caps
+ * them, 0 or 1 turns them off, anything else leaves the device's; under a
+ * cap of 8 no plan takes a larger cluster, where with 16 some do. */
+static void test_cluster_env_cap(void)
+{
+    const struct {
+        int device_max;
+        const char *env;
+        int want;
+    } cases[] = {{16, NULL, 16}, {16, "", 16},   {16, "8", 8},
+                 {16, "0", 0},   {16, "1", 0},   {16, "32", 16},
+                 {0, "8", 0},    {16, "x", 16},  {16, "8x", 16},
+                 {16, "-3", 16}, {8, "12", 8},   {16, "2", 2}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const int got = smax_cluster_cap(cases[i].device_max, cases[i].env);
+        CHECK(got == cases[i].want, "cap %d with SMAX_CLUSTERS=%s: %d, want %d",
+              cases[i].device_max, cases[i].env ? cases[i].env : "(unset)",
+              got, cases[i].want);
+    }
+    const struct {
+        smax_direction dir;
+        int64_t rows, cols;
+    } shapes[] = {{SMAX_FORWARD, 9, 16384},    {SMAX_FORWARD, 8, 262144},
+                  {SMAX_FORWARD, 1024, 262144}, {SMAX_BACKWARD, 1024, 65536},
+                  {SMAX_BACKWARD, 9, 16384}};
+    struct smax_context_s c = h100();
+    int past_eight = 0;
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
+        c.traits.max_cluster = 16;
+        const smax_exec_plan wide = plan_of(&c, shapes[i].dir, SMAX_DTYPE_F32,
+                                            shapes[i].rows, shapes[i].cols);
+        past_eight += wide.cluster > 8;
+        c.traits.max_cluster = smax_cluster_cap(16, "8");
+        const smax_exec_plan p = plan_of(&c, shapes[i].dir, SMAX_DTYPE_F32,
+                                         shapes[i].rows, shapes[i].cols);
+        CHECK(p.cluster <= 8, "%lld x %lld under a cap of 8: cluster %d (%s)",
+              (long long)shapes[i].rows, (long long)shapes[i].cols, p.cluster,
+              p.reason);
+    }
+    CHECK(past_eight > 0, "no shape took a cluster past 8 groups uncapped");
+}
+
 /* The gradient's one-launch rows are clusters too, while their chunks
  * leave three groups a compute unit, as the forward's: y and dy of f32
  * 1024 x 65536 take 32 KB a group in 16 chunks; of 1024 x 262144 they
@@ -1162,6 +1204,7 @@ int main(void)
     test_cluster_of_one();
     test_cluster_cap();
     test_cluster_backward();
+    test_cluster_env_cap();
     test_cluster_backward_share();
     return UNIT_SUMMARY();
 }
