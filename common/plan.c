@@ -502,13 +502,12 @@ static int plan_fused_tile(smax_context ctx, const smax_problem *p,
 static int onchip_fewer_lanes(const smax_problem *p, const smax_exec_plan *plan)
 {
     if (plan->direction == SMAX_BACKWARD) {
-        if (plan->onchip_bytes == 4 && smax_dtype_bytes(p->x_dtype) == 2)
-            return plan->lanes > ceil_div(p->cols,
-                                          (int64_t)plan->vec *
-                                              SMAX_BWD_NARROW_LANE_VECTORS);
-        return plan->onchip_bytes == 2 &&
-               plan->lanes > ceil_div(p->cols, (int64_t)plan->vec *
-                                                   SMAX_ONCHIP_LANE_VECTORS);
+        const int vectors =
+            plan->onchip_bytes == 2 ? SMAX_ONCHIP_LANE_VECTORS
+            : smax_dtype_bytes(p->x_dtype) == 2 ? SMAX_BWD_NARROW_LANE_VECTORS
+                                                : 0;
+        return vectors > 0 &&
+               plan->lanes > ceil_div(p->cols, (int64_t)plan->vec * vectors);
     }
     return 4 * p->cols < 9 * (int64_t)plan->vec * plan->lanes;
 }

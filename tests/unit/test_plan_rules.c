@@ -62,21 +62,30 @@ static struct smax_context_s h100(void)
     return c;
 }
 
-/* Packed rows read as `in` and written as `out`: forward x and y, the
- * gradient's y and dy, and dx. */
-static smax_exec_plan plan_widths(struct smax_context_s *c, smax_direction dir,
+/* Rows read as `in` and written as `out` (forward x and y, the gradient's
+ * y and dy, and dx), x's rows `pad` elements apart past their length. */
+static smax_exec_plan plan_padded(struct smax_context_s *c, smax_direction dir,
                                   smax_dtype in, smax_dtype out, int64_t rows,
-                                  int64_t cols)
+                                  int64_t cols, int64_t pad)
 {
     smax_problem p;
     smax_problem_init(&p, sizeof p, rows, cols);
     p.x_dtype = dir == SMAX_FORWARD ? in : out;
     p.y_dtype = dir == SMAX_FORWARD ? out : in;
+    p.x_row_stride = cols + pad;
     smax_exec_plan plan;
     const smax_status st = smax_make_plan(c, &p, dir, &plan);
     CHECK(st == SMAX_SUCCESS, "%lld x %lld: status %d (%s)", (long long)rows,
           (long long)cols, (int)st, c->last_error);
     return plan;
+}
+
+/* Packed rows of either direction (plan_padded). */
+static smax_exec_plan plan_widths(struct smax_context_s *c, smax_direction dir,
+                                  smax_dtype in, smax_dtype out, int64_t rows,
+                                  int64_t cols)
+{
+    return plan_padded(c, dir, in, out, rows, cols, 0);
 }
 
 static smax_exec_plan plan_of(struct smax_context_s *c, smax_direction dir,
@@ -340,30 +349,12 @@ static void test_cluster_backward_share(void)
           p.cluster, p.chunks, p.reason);
 }
 
+/* The forward of x and y of their own dtypes (plan_padded). */
 static smax_exec_plan plan_pair(struct smax_context_s *c, smax_dtype in,
                                 smax_dtype out, int64_t rows, int64_t cols,
                                 int64_t pad)
 {
-    smax_problem p;
-    smax_problem_init(&p, sizeof p, rows, cols);
-    p.x_dtype = in;
-    p.y_dtype = out;
-    p.x_row_stride = cols + pad;
-    smax_exec_plan plan;
-    const smax_status st = smax_make_plan(c, &p, SMAX_FORWARD, &plan);
-    CHECK(st == SMAX_SUCCESS, "%lld x %lld: status %d", (long long)rows,
-          (long long)cols, (int)st);
-    return plan;
-}
-
-/* Packed rows of either direction: the forward's x and y of their own
- * dtypes (plan_pair), the gradient's y and dy of `in` and dx of `out`. */
-static smax_exec_plan plan_either(struct smax_context_s *c, smax_direction dir,
-                                  smax_dtype in, smax_dtype out, int64_t rows,
-                                  int64_t cols)
-{
-    return dir == SMAX_FORWARD ? plan_pair(c, in, out, rows, cols, 0)
-                               : plan_widths(c, dir, in, out, rows, cols);
+    return plan_padded(c, SMAX_FORWARD, in, out, rows, cols, pad);
 }
 
 /* Packed rows with a 16-bit side whose bytes are not a multiple of 16 are
@@ -497,7 +488,7 @@ static void test_register_lanes(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         const smax_exec_plan plan =
-            plan_either(&c, cases[i].dir, cases[i].in, cases[i].out, 20000,
+            plan_widths(&c, cases[i].dir, cases[i].in, cases[i].out, 20000,
                         cases[i].cols);
         CHECK(plan.algorithm == SMAX_ALGO_FUSED && !plan.tile_rows &&
                   plan.in_registers == cases[i].in_registers &&
@@ -1033,7 +1024,7 @@ static void test_tile_group(void)
             struct smax_context_s c = h100();
             c.traits.memory_bandwidth = bandwidths[k];
             const smax_exec_plan p =
-                plan_either(&c, cases[i].dir, cases[i].in, cases[i].out,
+                plan_widths(&c, cases[i].dir, cases[i].in, cases[i].out,
                             300000, cases[i].cols);
             const int want = k == 2 && cases[i].halved ? SMAX_TILE_GROUP / 2
                                                        : SMAX_TILE_GROUP;
@@ -1061,10 +1052,10 @@ static char fused_kind(const smax_exec_plan *p)
  * forward rows whose register slots would be at most 5/8 full, forward
  * rows of two 16-bit sides past 256 columns (but those of 289-512, whose
  * tiles' row slots of a warp hold 10 or more elements a lane: 449-512 for
- * log-softmax, test_outpaced_log_rows), the 16-bit gradient's
- * register rows under 3/4 full, those of f32 y and dy with a 16-bit dx
- * off the vector grid, and those of 16-bit y and dy with an f32
- * dx past 1024 columns run on-chip (never the f32 gradient's); the H100's bandwidth, an
+ * log-softmax, test_outpaced_log_rows), the 16-bit gradient's register
+ * rows under 3/4 full, those of f32 y and dy with a 16-bit dx off the
+ * vector grid, and those of 16-bit y and dy with an f32 dx past 1024
+ * columns run on-chip (never the f32 gradient's); the H100's bandwidth, an
  * unknown one, or a device without asynchronous keeps plan as before, and
  * the gradient's tiles stay everywhere. */
 static void test_outpaced_rows(void)
@@ -1109,7 +1100,7 @@ static void test_outpaced_rows(void)
             c.traits.memory_bandwidth = devices[k].bandwidth;
             c.traits.async_keep = devices[k].async_keep;
             const smax_exec_plan p =
-                plan_either(&c, cases[i].dir, cases[i].in, cases[i].out,
+                plan_widths(&c, cases[i].dir, cases[i].in, cases[i].out,
                             20000, cases[i].cols);
             const char want =
                 devices[k].outpaced ? cases[i].h200 : cases[i].h100;
@@ -1140,7 +1131,7 @@ static void test_bwd_narrow_lanes(void)
     c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
     c.traits.async_keep = 1;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
-        const smax_exec_plan p = plan_either(&c, SMAX_BACKWARD, cases[i].in,
+        const smax_exec_plan p = plan_widths(&c, SMAX_BACKWARD, cases[i].in,
                                              cases[i].out, 20000, cases[i].cols);
         CHECK(fused_kind(&p) == 'o' && p.lanes == cases[i].lanes,
               "case %zu (%lld cols): kernel '%c', %d lanes, want on-chip in %d",
