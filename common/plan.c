@@ -488,26 +488,39 @@ static int plan_fused_tile(smax_context ctx, const smax_problem *p,
  *  - not the f32 gradient, which lost at 2049 (93 -> 87).
  * bench/results/h100-2026-11-24f, folders 3 and 4. */
 #define SMAX_ONCHIP_LANE_VECTORS 4
-/* The gradient of f32 y and dy with a 16-bit dx halves its lanes down to
- * two vectors a lane (16 elements): rows past 512 columns had lanes of one
- * or two (H200, A B C C B A, % of copy, lanes as before / down to 2 / down
- * to 3 vectors: f32 -> f16 513, 575, 1149, 2500 83.9, 78.6, 79.4, 84.7 /
- * 94.3, 87.3, 88.1, 91.3 / 81.5, 79.8, 83.1, 80.2; f32 -> bf16 575, 1149,
- * 2500 68.7, 68.6, 72.7 -> 78.6, 80.3, 84.1; log-softmax f32 -> f16 575,
- * 1149 70.7, 72.2 -> 82.1, 84.8; but 913 87.7 -> 85.0;
- * bench/results/h200-2026-11-30f, call 7; down to 4, 913 lost 34 points,
- * call 6). */
-#define SMAX_BWD_NARROW_LANE_VECTORS 2
+/* The on-chip gradient of mixed widths (f32 y and dy with a 16-bit dx, or
+ * the reverse) halves its lanes while a lane has fewer than 3/2 vectors,
+ * so that each has 1.5 to 3: of two powers of two, the lanes nearer the
+ * row's vectors. The 16-bit gradient's lanes of four to eight vectors left
+ * mixed rows idling (H200, 16-bit y, f32 dx, A B C C B A, lanes of 4-8 /
+ * 2-4 vectors: 575, 1500, 3001, 6001 columns 73.9, 79.5, 80.3, 81.5 ->
+ * 88.3, 91.7, 92.0, 92.3% of copy, 2048 92 -> 94), and so did lanes of 2-4
+ * for f32 y and dy (A B B A, 2-4 / 1.5-3 vectors, f32 -> bf16 801, 913,
+ * 1001, 1700, 1999, 3501, 4001 77.4, 76.4, 78.9, 78.5, 78.4, 74.7, 79.6 ->
+ * 86.1, 91.6, 89.7, 92.2, 91.4, 93.7, 92.2, f32 -> f16 +0-12, log-softmax
+ * 913 80.5 -> 88.6), where lanes of 1.43-1.46 vectors lost to twice that
+ * (733, 1500, 3001: 86.6, 82.9, 84.5 -> 78.6, 81.9, 82.2);
+ * bench/results/h200-2026-11-30g, call 2. Lanes of 2-4 vectors had
+ * replaced lanes of one or two (f32 -> f16 513, 575, 1149, 2500 83.9,
+ * 78.6, 79.4, 84.7 -> 94.3, 87.3, 88.1, 91.3; h200-2026-11-30f, call 7).
+ * bwd_mixed_lanes: that power of two for a row of `cols` in vectors of
+ * `vec` elements. */
+static int64_t bwd_mixed_lanes(int64_t cols, int vec)
+{
+    int64_t lanes = 1;
+    while (2 * cols >= 6 * lanes * vec)
+        lanes *= 2;
+    return lanes;
+}
 
 static int onchip_fewer_lanes(const smax_problem *p, const smax_exec_plan *plan)
 {
     if (plan->direction == SMAX_BACKWARD) {
-        const int vectors =
-            plan->onchip_bytes == 2 ? SMAX_ONCHIP_LANE_VECTORS
-            : smax_dtype_bytes(p->x_dtype) == 2 ? SMAX_BWD_NARROW_LANE_VECTORS
-                                                : 0;
-        return vectors > 0 &&
-               plan->lanes > ceil_div(p->cols, (int64_t)plan->vec * vectors);
+        if (smax_dtype_bytes(p->x_dtype) != smax_dtype_bytes(p->y_dtype))
+            return plan->lanes > bwd_mixed_lanes(p->cols, plan->vec);
+        return plan->onchip_bytes == 2 &&
+               plan->lanes > ceil_div(p->cols, (int64_t)plan->vec *
+                                                   SMAX_ONCHIP_LANE_VECTORS);
     }
     return 4 * p->cols < 9 * (int64_t)plan->vec * plan->lanes;
 }
@@ -680,7 +693,10 @@ static int fwd_tile_outpaces_onchip(const smax_problem *p)
  * and dx (out), for rows that are not tiles:
  *  - two 16-bit sides: rows whose register slots would be under 3/4 full;
  *  - 16-bit in, f32 dx: rows that give each lane of a warp of on-chip lanes
- *    SMAX_ONCHIP_LANE_VECTORS vectors (past 1024 columns), slots full or not;
+ *    SMAX_ONCHIP_LANE_VECTORS vectors (past 1024 columns), slots full or not,
+ *    and rows that the mixed lanes (onchip_fewer_lanes) hold in
+ *    SMAX_BWD_WIDEN_MIN_LANES to SMAX_BWD_WIDEN_ONCHIP_LANES lanes, one
+ *    warp's reduction a row, tiles and registers alike (below);
  *  - f32 in, 16-bit dx: rows off the vector grid, where the register
  *    kernel, holding twice the f32 bytes of a vector (114 registers an
  *    item, occupancy 23%; ncu, f32 -> f16 29203 x 1149: DRAM 46% against
@@ -695,9 +711,20 @@ static int fwd_tile_outpaces_onchip(const smax_problem *p)
  * 89.4, 84.3 (f32 -> bf16 575, 913, 1149 60-72 -> 68-91, 1500 83.3 ->
  * 81.8), but on the grid (so left in registers) 1000, 1800, 3000 104.0,
  * 104.5, 103.4 -> 103.7, 102.9, 102.2; log-softmax f32 -> f16 575, 1149
- * 56, 60 -> 71, 72; f16 -> f32 287 (now registers) 64.6 -> 73.7 but bf16
- * log-softmax's 69.7 -> 66.8, 2048, 4096 85.2, 86.3 -> 91.9, 92.0. */
+ * 56, 60 -> 71, 72; f16 -> f32 287 (then registers, in lanes of four
+ * vectors) 64.6 -> 73.7 but bf16 log-softmax's 69.7 -> 66.8, 2048, 4096
+ * 85.2, 86.3 -> 91.9, 92.0. */
 #define SMAX_BWD_WIDEN_ONCHIP_LANES 32
+/* Since the mixed lanes, 16-bit y and dy with an f32 dx run on-chip in a
+ * warp or less of them: H200, A B C C B A, % of copy, forced, the plan's
+ * tiles or registers / on-chip (bench/results/h200-2026-11-30g, call 4),
+ * f16 -> f32 100, 145, 200, 257, 300, 350, 457, 511, 700, 767 87, 81.5,
+ * 84.5, 68, 77, 85, 94.5, 96.5, 91.5, 90 -> 97, 83.5, 100, 98.5, 89, 91,
+ * 99, 99, 95, 95.5, bf16 alike, log-softmax 145, 287, 733 66.5, 67.5, 80.5
+ * -> 79.5, 82, 88; but 65 columns (4 lanes) 85 -> 83.5, and rows of 64
+ * lanes, 769-1024 columns (769, 801, 913, 1001: 90.7, 91.8, 95.4, 97.3 ->
+ * 89.8, 88.9, 93.5, 95.3; call 3), whose reduction crosses warps, stay. */
+#define SMAX_BWD_WIDEN_MIN_LANES 8
 
 static int bwd_onchip_outpaces(const smax_problem *p,
                                const smax_exec_plan *plan)
@@ -706,9 +733,13 @@ static int bwd_onchip_outpaces(const smax_problem *p,
     const size_t out = smax_dtype_bytes(p->x_dtype);
     if (in == 2 && out == 2)
         return 4 * p->cols < 3 * reg_slots(p, plan);
-    if (in == 2)
+    if (in == 2) {
+        const int64_t lanes = bwd_mixed_lanes(p->cols, plan->vec);
         return p->cols > (int64_t)SMAX_BWD_WIDEN_ONCHIP_LANES * plan->vec *
-                             SMAX_ONCHIP_LANE_VECTORS;
+                             SMAX_ONCHIP_LANE_VECTORS ||
+               (lanes >= SMAX_BWD_WIDEN_MIN_LANES &&
+                lanes <= SMAX_BWD_WIDEN_ONCHIP_LANES);
+    }
     if (out == 2)
         return p->cols % plan->vec != 0;
     return 0;
@@ -759,14 +790,19 @@ static int onchip_outpaces(smax_context ctx, const smax_problem *p,
 }
 
 /* Rows within the register kernel's reach that run on-chip instead. The
- * gradient's rows that on-chip memory outpaces keep their tiles, so only
- * the forward's are taken here (plan_fused asks again after the tiles). */
+ * gradient's rows that on-chip memory outpaces keep their tiles but where
+ * y and dy are 16-bit and dx f32 (the tiles lost there, bwd_onchip_outpaces),
+ * so the others are not taken here (plan_fused asks again after the
+ * tiles). */
 static int onchip_pays(smax_context ctx, const smax_problem *p,
                        const smax_exec_plan *plan)
 {
-    return plan->direction == SMAX_BACKWARD
-               ? bwd_onchip_pays(p, plan)
-               : fwd_onchip_pays(p, plan) || onchip_outpaces(ctx, p, plan);
+    if (plan->direction == SMAX_FORWARD)
+        return fwd_onchip_pays(p, plan) || onchip_outpaces(ctx, p, plan);
+    const int widening = smax_dtype_bytes(p->y_dtype) == 2 &&
+                         smax_dtype_bytes(p->x_dtype) == 4;
+    return bwd_onchip_pays(p, plan) ||
+           (widening && onchip_outpaces(ctx, p, plan));
 }
 
 static void plan_fused(smax_context ctx, const smax_problem *p,

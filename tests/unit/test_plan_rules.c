@@ -1015,7 +1015,7 @@ static void test_tile_group(void)
                  {SMAX_FORWARD, H, B, 229, 1}, {SMAX_FORWARD, B, B, 33, 1},
                  {SMAX_FORWARD, B, F, 100, 1}, {SMAX_FORWARD, H, F, 363, 1},
                  {SMAX_FORWARD, F, B, 145, 0}, {SMAX_FORWARD, F, H, 287, 0},
-                 {SMAX_BACKWARD, B, B, 145, 0}, {SMAX_BACKWARD, B, F, 145, 0},
+                 {SMAX_BACKWARD, B, B, 145, 0}, {SMAX_BACKWARD, B, F, 65, 0},
                  {SMAX_BACKWARD, H, H, 229, 0}};
     const uint64_t bandwidths[] = {H100_MEMORY_BANDWIDTH, 0,
                                    H200_MEMORY_BANDWIDTH};
@@ -1055,9 +1055,10 @@ static char fused_kind(const smax_exec_plan *p)
  * log-softmax, test_outpaced_log_rows), the 16-bit gradient's register
  * rows under 3/4 full, those of f32 y and dy with a 16-bit dx off the
  * vector grid, and those of 16-bit y and dy with an f32 dx past 1024
- * columns run on-chip (never the f32 gradient's); the H100's bandwidth, an
+ * columns or in 8 to 32 on-chip lanes (96-767 columns, their tiles too)
+ * run on-chip (never the f32 gradient's); the H100's bandwidth, an
  * unknown one, or a device without asynchronous keeps plan as before, and
- * the gradient's tiles stay everywhere. */
+ * the gradient's other tiles stay everywhere. */
 static void test_outpaced_rows(void)
 {
     const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
@@ -1081,9 +1082,11 @@ static void test_outpaced_rows(void)
         {SMAX_BACKWARD, F, F, 575, 'r', 'r'},  {SMAX_BACKWARD, F, F, 1149, 'r', 'r'},
         {SMAX_BACKWARD, F, H, 575, 'r', 'o'},  {SMAX_BACKWARD, F, B, 1149, 'r', 'o'},
         {SMAX_BACKWARD, F, H, 2048, 'r', 'r'}, {SMAX_BACKWARD, F, H, 1800, 'r', 'r'},
-        {SMAX_BACKWARD, F, B, 1500, 'r', 'o'}, {SMAX_BACKWARD, H, F, 287, 'r', 'r'},
+        {SMAX_BACKWARD, F, B, 1500, 'r', 'o'}, {SMAX_BACKWARD, H, F, 287, 'r', 'o'},
         {SMAX_BACKWARD, H, F, 913, 'r', 'r'},  {SMAX_BACKWARD, H, F, 1500, 'r', 'o'},
-        {SMAX_BACKWARD, B, F, 2048, 'r', 'o'},
+        {SMAX_BACKWARD, B, F, 2048, 'r', 'o'}, {SMAX_BACKWARD, H, F, 100, 't', 'o'},
+        {SMAX_BACKWARD, B, F, 65, 't', 't'},  {SMAX_BACKWARD, H, F, 733, 'r', 'o'},
+        {SMAX_BACKWARD, B, F, 767, 'r', 'o'}, {SMAX_BACKWARD, H, F, 769, 'r', 'r'},
     };
     /* the rule holds on the H200 only: unknown bandwidth, the H100's, and
      * the H200's without asynchronous keeps plan as the H100 */
@@ -1113,9 +1116,9 @@ static void test_outpaced_rows(void)
     }
 }
 
-/* The on-chip gradient of f32 y and dy with a 16-bit dx halves its lanes
- * down to two vectors (16 elements) a lane, the 16-bit gradient's down to
- * four (plan.c, onchip_fewer_lanes); H200 limits, where these rows run
+/* The on-chip gradient of mixed widths halves its lanes while a lane has
+ * under 1.5 vectors (12 elements), the 16-bit gradient's down to four
+ * vectors (plan.c, onchip_fewer_lanes); H200 limits, where these rows run
  * on-chip. */
 static void test_bwd_narrow_lanes(void)
 {
@@ -1125,8 +1128,11 @@ static void test_bwd_narrow_lanes(void)
         smax_dtype in, out;
         int64_t cols;
         int lanes;
-    } cases[] = {{F, H, 575, 32},   {F, B, 913, 32},  {F, H, 1149, 64},
-                 {F, B, 2500, 128}, {B, B, 2897, 64}, {H, H, 1149, 32}};
+    } cases[] = {{F, H, 575, 32},   {F, B, 913, 64},   {F, H, 1149, 64},
+                 {F, B, 2500, 128}, {F, H, 733, 32},   {F, B, 1700, 128},
+                 {F, H, 3001, 128}, {H, F, 1149, 64},  {B, F, 1700, 128},
+                 {H, F, 3001, 128}, {B, F, 6001, 256}, {B, B, 2897, 64},
+                 {H, H, 1149, 32}};
     struct smax_context_s c = h100();
     c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
     c.traits.async_keep = 1;
