@@ -758,8 +758,8 @@ static int bwd_onchip_outpaces(const smax_problem *p,
  *  - forward rows of two 16-bit sides longer than SMAX_REG_MIN_LANES
  *    on-chip lanes (256 columns): tiles and registers alike, but those
  *    that fwd_tile_outpaces_onchip keeps as tiles;
- *  - the gradient's rows in registers (not its tiles) that
- *    bwd_onchip_outpaces names.
+ *  - the gradient's rows in registers (not its tiles, but for 16-bit y
+ *    and dy with an f32 dx) that bwd_onchip_outpaces names.
  * H200, % of copy, 2^25 elements, A B B A, the plans before -> these
  * (bench/results/h200-2026-11-29h, call 3): f32 145, 287, 320, 575, 640,
  * 1149, 1280 columns 78-94 -> 89-101 (575: 80.3, 79.8 -> 95.1, 94.8);
