@@ -175,13 +175,18 @@ SMAX_FN void smax_cpu_store(__global smax_out_t *p, smax_cpu_f v)
     smax_cpu_store_as(p, v, 0);
 }
 
-/* A vector folded to 8 lanes by halves, for the horizontal steps. The
- * maxima take no NaN (smax_cpu_vmax skipped them), so a plain comparison
- * serves, one instruction a step where fmax's NaN rule took three. */
+/* m, or v where v is greater, in vectors of any width or scalars: NaN in
+ * v is skipped as fmax skips it (the comparison is false), in the one
+ * instruction of a CPU's vector max, where fmax took four (PoCL 3.1,
+ * AVX-512). m is never NaN, so the horizontal steps of a row's maximum
+ * take it too. */
+#define SMAX_CPU_MAX_SKIP(m, v) select((m), (v), (v) > (m))
+
+/* A vector folded to 8 lanes by halves, for the horizontal steps. */
 SMAX_FN float8 smax_cpu_max8_of(smax_cpu_f v)
 {
 #if SMAX_CPU_W == 16
-    return select(v.lo, v.hi, v.hi > v.lo);
+    return SMAX_CPU_MAX_SKIP(v.lo, v.hi);
 #else
     return v;
 #endif
@@ -198,9 +203,9 @@ SMAX_FN float8 smax_cpu_sum8_of(smax_cpu_f v)
 
 SMAX_FN float smax_cpu_hmax(float8 v)
 {
-    const float4 m = select(v.lo, v.hi, v.hi > v.lo);
-    const float2 n = select(m.lo, m.hi, m.hi > m.lo);
-    return n.y > n.x ? n.y : n.x;
+    const float4 m = SMAX_CPU_MAX_SKIP(v.lo, v.hi);
+    const float2 n = SMAX_CPU_MAX_SKIP(m.lo, m.hi);
+    return SMAX_CPU_MAX_SKIP(n.x, n.y);
 }
 
 /* Pairwise, as smax_sum_vec. */
@@ -263,12 +268,9 @@ SMAX_FN smax_cpu_f smax_cpu_finish(smax_cpu_f v, smax_row_total t)
     return t.zero ? (smax_cpu_f)(0.0f) : (v - t.a) * t.b - t.c;
 }
 
-/* m, or v where v is greater: NaN in v is skipped as fmax skips it (the
- * comparison is false), in the one instruction of a CPU's vector max,
- * where fmax took four (PoCL 3.1, AVX-512). m is never NaN. */
 SMAX_FN smax_cpu_f smax_cpu_vmax(smax_cpu_f m, smax_cpu_f v)
 {
-    return select(m, v, v > m);
+    return SMAX_CPU_MAX_SKIP(m, v);
 }
 
 /* The maximum of the row's scaled elements (NaN skipped). */
