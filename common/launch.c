@@ -208,7 +208,7 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
     } else if (plan->algorithm == SMAX_ALGO_FUSED && plan->in_registers) {
         kernel = ks->fused_regs;
     } else if (plan->algorithm == SMAX_ALGO_FUSED) {
-        kernel = ks->fused;
+        kernel = plan->deep_keep ? SMAX_KERNEL_BWD_FUSED_DEEP : ks->fused;
         push(&k, i32_arg(plan->cols_padded));
     }
     push(&k, i32_arg(plan->lanes));

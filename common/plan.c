@@ -580,6 +580,44 @@ static int wide_lanes_halve(smax_context ctx, const smax_problem *p,
            8 * p->cols <= 5 * (int64_t)lane_elems * plan->lanes;
 }
 
+/* Whether the gradient's on-chip rows take the deep kernel
+ * (smax_bwd_fused_deep; smax_geometry.h says why): where its groups fit
+ * SMAX_BWD_DEEP_GROUP and its batches fetch a lane's vectors in fewer
+ * round trips than the shallow kernel's (an f32 lane of 4 vectors takes
+ * two either way, and ran 101 -> 97% of copy deep, f32 4097 columns on
+ * the H200). GPUs only: a CPU device runs its own rows. */
+static int bwd_deep_pays(smax_context ctx, const smax_problem *p,
+                         const smax_exec_plan *plan)
+{
+    const int in = (int)smax_dtype_bytes(p->y_dtype);
+    const int out = (int)smax_dtype_bytes(p->x_dtype);
+    const int64_t vectors = ceil_div(p->cols / plan->vec, plan->lanes);
+    return plan->direction == SMAX_BACKWARD && !ctx->traits.is_cpu &&
+           plan->group_size <= SMAX_BWD_DEEP_GROUP &&
+           ceil_div(vectors, SMAX_BWD_DEEP_BATCH(in, out)) <
+               ceil_div(vectors, SMAX_BWD_SHALLOW_BATCH(in, out));
+}
+
+/* The 16-bit gradient's deep lanes: the fewest, a power of two, that hold
+ * at most one deep batch of vectors each, so that each lane waits for
+ * memory once (its 4-8 vectors a lane became 2.5-5 where they were more
+ * than 5). */
+static void bwd_deep_lanes(const smax_problem *p, smax_exec_plan *plan)
+{
+    const int in = (int)smax_dtype_bytes(p->y_dtype);
+    const int out = (int)smax_dtype_bytes(p->x_dtype);
+    if (!plan->deep_keep || in != 2 || out != 2)
+        return;
+    const int lanes = pow2_at_least(
+        ceil_div(p->cols / plan->vec, SMAX_BWD_DEEP_BATCH(in, out)),
+        plan->group_size);
+    if (lanes > plan->lanes) {
+        plan->lanes = lanes;
+        plan->rows_per_group = plan->group_size / plan->lanes;
+        plan->groups = ceil_div(p->rows, plan->rows_per_group);
+    }
+}
+
 static void plan_fused_onchip(smax_context ctx, const smax_problem *p,
                               smax_exec_plan *plan)
 {
@@ -615,6 +653,8 @@ static void plan_fused_onchip(smax_context ctx, const smax_problem *p,
         if (plan->direction == SMAX_FORWARD)
             break; /* once: rounded up, then down */
     }
+    plan->deep_keep = bwd_deep_pays(ctx, p, plan);
+    bwd_deep_lanes(p, plan);
     plan->cols_padded = (int)row_pitch(p->cols, plan->onchip_bytes);
     plan->local_bytes = (size_t)plan->rows_per_group * row_bytes +
                         reduction_bytes(plan->group_size);

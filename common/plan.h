@@ -30,6 +30,8 @@ typedef struct smax_exec_plan {
     int per_item;         /* online on a CPU: one item per row
                              (kernels/smax_cpu_rows.h)                */
     int onchip_bytes;     /* fused on-chip: bytes of a kept element      */
+    int deep_keep;        /* fused on-chip gradient: the deep batch
+                             (smax_bwd_fused_deep)                     */
     int cols_padded;      /* fused on-chip: pitch between rows, elements */
     size_t local_bytes;   /* dynamic on-chip memory per group            */
     int chunk_len;        /* multiblock: elements per chunk (mult. of 4) */

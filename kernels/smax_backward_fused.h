@@ -14,12 +14,21 @@
 #include "smax_onchip.h"
 #endif
 
-/* Pairs of (y, dy) vectors an item fetches before it keeps any, at most
- * (SMAX_BWD_KEEP_BATCH_CAP; smax_bwd_keep_terms' callers say how many). */
-#define SMAX_BWD_KEEP_BATCH_MAX \
+/* Pairs of (y, dy) vectors an item fetches before it keeps any
+ * (SMAX_BWD_KEEP_BATCH_CAP; smax_bwd_keep_terms' callers say how many),
+ * but the deep kernel's (SMAX_BWD_DEEP_BATCH, smax_geometry.h), which its
+ * register budget allows; SMAX_BWD_KEEP_BATCH_MAX is the larger. */
+#define SMAX_BWD_KEEP_BATCH_CAP_HERE \
     SMAX_BWD_KEEP_BATCH_CAP(SMAX_VEC * (int)sizeof(smax_onchip_t))
-#define SMAX_BWD_KEEP_BATCH(want) \
-    ((want) < SMAX_BWD_KEEP_BATCH_MAX ? (want) : SMAX_BWD_KEEP_BATCH_MAX)
+#define SMAX_BWD_KEEP_BATCH(want)                                   \
+    ((want) < SMAX_BWD_KEEP_BATCH_CAP_HERE ? (want)                 \
+                                           : SMAX_BWD_KEEP_BATCH_CAP_HERE)
+#define SMAX_BWD_DEEP_BATCH_HERE \
+    SMAX_BWD_DEEP_BATCH(SMAX_IN_BYTES, SMAX_OUT_BYTES)
+#define SMAX_BWD_KEEP_BATCH_MAX                                      \
+    (SMAX_BWD_DEEP_BATCH_HERE > SMAX_BWD_KEEP_BATCH_CAP_HERE         \
+         ? SMAX_BWD_DEEP_BATCH_HERE                                  \
+         : SMAX_BWD_KEEP_BATCH_CAP_HERE)
 
 /* smax_bwd_keep_terms for one value of the log-softmax flag, `log_bit`,
  * which the caller passes as a constant so that no element tests it. The
@@ -76,14 +85,15 @@ SMAX_FN void smax_bwd_keep_terms(const SMAX_GLOBAL smax_in_t *yr,
                                batch, 0, s, s_lost);
 }
 
-SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
+/* The rows of a group (smax_bwd_fused and smax_bwd_fused_deep), their
+ * keeps fetched `batch` pairs at a time (a constant where inlined). */
+SMAX_FN void smax_bwd_fused_rows(
     const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
     const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off, smax_i64 dy_stride,
     SMAX_GLOBAL smax_out_t *dx, smax_i64 dx_off, smax_i64 dx_stride,
     smax_i64 rows, int cols, int cols_padded, int lanes, float scale,
-    int flags SMAX_DYN_LOCAL_PARAM)
+    int flags, SMAX_LOCAL float *dyn_local, int batch)
 {
-    SMAX_DYN_LOCAL_DECL
     const smax_row_slot rs = smax_row_slot_of(rows, lanes);
     const int lane = rs.lane;
     const SMAX_GLOBAL smax_in_t *yr = y + y_off + rs.row * y_stride;
@@ -91,7 +101,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
     SMAX_GLOBAL smax_out_t *dxr = dx + dx_off + rs.row * dx_stride;
     const int slots = SMAX_GROUP_SIZE() / lanes;
     SMAX_LOCAL smax_onchip_t *rows_local =
-        (SMAX_LOCAL smax_onchip_t *)smax_dyn_local;
+        (SMAX_LOCAL smax_onchip_t *)dyn_local;
     SMAX_LOCAL float *red =
         smax_onchip_after(rows_local, slots, 2 * cols_padded);
     const smax_split sp =
@@ -105,8 +115,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
     float s = 0.0f, s_lost = 0.0f;
     if (rs.active) {
         smax_bwd_keep_terms(yr, dyr, sy, sd, sp.body + SMAX_VEC * lane,
-                            sp.body_end, step, pad, SMAX_BWD_KEEP_BATCH(2),
-                            flags, &s, &s_lost);
+                            sp.body_end, step, pad, batch, flags, &s,
+                            &s_lost);
         for (int j = smax_scalar_first(lane, sp); j < cols;
              j = smax_scalar_next(j, lanes, sp)) {
             const float vy = smax_keep(yr, j, sy, j + pad);
@@ -130,6 +140,34 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(
         smax_store_out(dxr, j,
                        smax_bwd_out(smax_kept(sy, j + pad),
                                     smax_kept(sd, j + pad), s, scale, flags));
+}
+
+#define SMAX_BWD_FUSED_PARAMS                                               \
+    const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,      \
+        const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off,                   \
+        smax_i64 dy_stride, SMAX_GLOBAL smax_out_t *dx, smax_i64 dx_off,    \
+        smax_i64 dx_stride, smax_i64 rows, int cols, int cols_padded,       \
+        int lanes, float scale, int flags SMAX_DYN_LOCAL_PARAM
+#define SMAX_BWD_FUSED_ARGS                                                 \
+    y, y_off, y_stride, dy, dy_off, dy_stride, dx, dx_off, dx_stride, rows, \
+        cols, cols_padded, lanes, scale, flags, smax_dyn_local
+
+SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused)(SMAX_BWD_FUSED_PARAMS)
+{
+    SMAX_DYN_LOCAL_DECL
+    smax_bwd_fused_rows(SMAX_BWD_FUSED_ARGS,
+                        SMAX_BWD_SHALLOW_BATCH(SMAX_IN_BYTES, SMAX_OUT_BYTES));
+}
+
+/* Launched in groups of at most SMAX_BWD_DEEP_GROUP items
+ * (smax_geometry.h), which any register count fits. No
+ * __launch_bounds__: with (256, 1) the rows lost 5-15 points against the
+ * kernel without it (H200, bench/results/h200-2026-12-01, calls 3 and 4;
+ * not profiled, more registers the likely cause). */
+SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_deep)(SMAX_BWD_FUSED_PARAMS)
+{
+    SMAX_DYN_LOCAL_DECL
+    smax_bwd_fused_rows(SMAX_BWD_FUSED_ARGS, SMAX_BWD_DEEP_BATCH_HERE);
 }
 
 #endif /* SMAX_BACKWARD_FUSED_H */

@@ -124,6 +124,38 @@
  * forward pass's did (smax_onchip.h). */
 #define SMAX_BWD_KEEP_BATCH_CAP(keep_bytes) ((keep_bytes) == 16 ? 4 : 1)
 
+/* The gradient's deep on-chip kernel (smax_bwd_fused_deep,
+ * smax_backward_fused.h): the rows of smax_bwd_fused, whose items fetch
+ * their (y, dy) pairs SMAX_BWD_SHALLOW_BATCH at a time and wait for each
+ * batch before the next, fetched SMAX_BWD_DEEP_BATCH at a time, by the
+ * widths of y and dy (in) and dx (out). A lane of the 16-bit gradient
+ * holds 4 to 8 vectors, of the mixed widths 1.5 to 3 (plan.c,
+ * onchip_fewer_lanes), of the f32 gradient 2 to 6: each waited for memory
+ * two to four times, the unit idle between (ncu, bf16 58355 x 575:
+ * 9.8 of 20.8 cycles an instruction waiting on its loads, 41% issue
+ * active). A deeper batch takes registers (80 an item for 5 pairs of
+ * 16-byte vectors: three groups of 256 a compute unit, not five), so the
+ * kernel runs in groups of at most SMAX_BWD_DEEP_GROUP items, the planner
+ * takes it where it fetches a lane in fewer trips (bwd_deep_pays), and
+ * the 16-bit gradient's lanes hold at most one deep batch
+ * (bwd_deep_lanes). H200, A B B A, % of copy, shallow -> deep
+ * (bench/results/h200-2026-12-01, call 4): bf16 575, 1149, 1500, 2897,
+ * 6001 columns 79, 85, 86, 89, 87 -> 100.5, 101, 95, 92, 93, f16 alike;
+ * bf16 y, dy -> f32 dx 145, 287, 575, 3001 83, 86, 87, 91 -> 91, 97, 98,
+ * 93.5; f32 -> bf16 dx 575, 1149, 3001, 4001 79, 80.5, 84, 92 -> 88.5,
+ * 89, 92.5, 104; f32 2299, 3001, 5000 83, 96, 91.5 -> 93.5, 102, 101.
+ * Batches of 6, 4 and 3 for the first three lost there, and so did 4 and
+ * 5 for the f32 gradient at 2299 and 3001 (calls 2-4). */
+#define SMAX_BWD_DEEP_GROUP 256
+#define SMAX_BWD_DEEP_BATCH(in_bytes, out_bytes)   \
+    ((in_bytes) == 2 ? ((out_bytes) == 2 ? 5 : 3) \
+                     : ((out_bytes) == 2 ? 2 : 3))
+/* The shallow kernel's batch, by the same widths (16-bit y and dy with
+ * an f32 dx keep 16-byte vectors, f32 y and dy with a 16-bit dx 32-byte
+ * ones). */
+#define SMAX_BWD_SHALLOW_BATCH(in_bytes, out_bytes) \
+    ((in_bytes) == 4 && (out_bytes) == 2 ? 1 : 2)
+
 /* Pairs of (y, dy) vectors that each item of the gradient's cluster
  * kernel (smax_multiblock_cluster.h) fetches before it keeps any where it
  * keeps its chunk through registers (builds without its bulk copies,

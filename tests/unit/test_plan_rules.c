@@ -1118,8 +1118,9 @@ static void test_outpaced_rows(void)
 
 /* The on-chip gradient of mixed widths halves its lanes while a lane has
  * under 1.5 vectors (12 elements), the 16-bit gradient's down to four
- * vectors (plan.c, onchip_fewer_lanes); H200 limits, where these rows run
- * on-chip. */
+ * vectors (plan.c, onchip_fewer_lanes) and back up to at most a deep
+ * batch of vectors a lane (bwd_deep_lanes: 2897 columns, 5.7 vectors in
+ * 64 lanes, take 128); H200 limits, where these rows run on-chip. */
 static void test_bwd_narrow_lanes(void)
 {
     const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
@@ -1131,7 +1132,7 @@ static void test_bwd_narrow_lanes(void)
     } cases[] = {{F, H, 575, 32},   {F, B, 913, 64},   {F, H, 1149, 64},
                  {F, B, 2500, 128}, {F, H, 733, 32},   {F, B, 1700, 128},
                  {F, H, 3001, 128}, {H, F, 1149, 64},  {B, F, 1700, 128},
-                 {H, F, 3001, 128}, {B, F, 6001, 256}, {B, B, 2897, 64},
+                 {H, F, 3001, 128}, {B, F, 6001, 256}, {B, B, 2897, 128},
                  {H, H, 1149, 32}};
     struct smax_context_s c = h100();
     c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
@@ -1144,6 +1145,50 @@ static void test_bwd_narrow_lanes(void)
               i, (long long)cases[i].cols, fused_kind(&p), p.lanes,
               cases[i].lanes);
     }
+}
+
+/* The gradient's on-chip rows take the deep kernel (plan.c,
+ * bwd_deep_pays) where its batches fetch a lane's vectors in fewer trips
+ * than the shallow kernel's (16-byte vectors: 2 a trip, an f32 y and dy
+ * with a 16-bit dx: 1; the f32 gradient's 4 vectors a lane take two
+ * either way) and the group is at most SMAX_BWD_DEEP_GROUP; never tiles,
+ * register rows, the forward or a CPU device. */
+static void test_bwd_deep_keeps(void)
+{
+    const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
+                     H = SMAX_DTYPE_F16;
+    const struct {
+        smax_direction dir;
+        smax_dtype in, out;
+        int64_t cols;
+        int deep;
+    } cases[] = {
+        {SMAX_BACKWARD, B, B, 575, 1},   {SMAX_BACKWARD, H, H, 1149, 1},
+        {SMAX_BACKWARD, B, B, 725, 0},   {SMAX_BACKWARD, B, B, 16384, 0},
+        {SMAX_BACKWARD, F, F, 2049, 0},  {SMAX_BACKWARD, F, F, 3001, 1},
+        {SMAX_BACKWARD, F, B, 575, 1},   {SMAX_BACKWARD, F, H, 8192, 0},
+        {SMAX_BACKWARD, B, F, 287, 1},   {SMAX_BACKWARD, B, F, 145, 1},
+        {SMAX_FORWARD, F, F, 6000, 0},   {SMAX_BACKWARD, F, F, 1000, 0},
+        {SMAX_BACKWARD, F, F, 4097, 0},  {SMAX_BACKWARD, F, F, 5000, 1}};
+    struct smax_context_s c = h100();
+    c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
+    c.traits.async_keep = 1;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const smax_exec_plan p =
+            plan_widths(&c, cases[i].dir, cases[i].in, cases[i].out, 20000,
+                        cases[i].cols);
+        CHECK(p.deep_keep == cases[i].deep &&
+                  (!p.deep_keep || (fused_kind(&p) == 'o' &&
+                                    p.group_size <= SMAX_BWD_DEEP_GROUP)),
+              "case %zu (%lld cols): deep %d, want %d (kernel '%c', group "
+              "%d, %d lanes)",
+              i, (long long)cases[i].cols, p.deep_keep, cases[i].deep,
+              fused_kind(&p), p.group_size, p.lanes);
+    }
+    c.traits.is_cpu = 1;
+    const smax_exec_plan cpu = plan_widths(&c, SMAX_BACKWARD, B, B, 20000, 575);
+    CHECK(!cpu.deep_keep, "CPU device: deep %d (%s)", cpu.deep_keep,
+          cpu.reason);
 }
 
 /* Log-softmax keeps the on-chip kernel for forward rows of two 16-bit
@@ -1181,6 +1226,7 @@ int main(void)
     test_outpaced_rows();
     test_outpaced_log_rows();
     test_bwd_narrow_lanes();
+    test_bwd_deep_keeps();
     test_chunk_edges();
     test_bandwidth_share();
     test_cluster_room();
