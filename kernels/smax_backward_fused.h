@@ -19,7 +19,7 @@
  * but the deep kernel's (SMAX_BWD_DEEP_BATCH, smax_geometry.h), which its
  * register budget allows; SMAX_BWD_KEEP_BATCH_MAX is the larger. */
 #define SMAX_BWD_KEEP_BATCH_CAP_HERE \
-    SMAX_BWD_KEEP_BATCH_CAP(SMAX_VEC * (int)sizeof(smax_onchip_t))
+    SMAX_BWD_KEEP_BATCH_CAP(SMAX_BWD_KEEP_BYTES(SMAX_IN_BYTES, SMAX_OUT_BYTES))
 #define SMAX_BWD_KEEP_BATCH(want)                                   \
     ((want) < SMAX_BWD_KEEP_BATCH_CAP_HERE ? (want)                 \
                                            : SMAX_BWD_KEEP_BATCH_CAP_HERE)

@@ -150,11 +150,17 @@
 #define SMAX_BWD_DEEP_BATCH(in_bytes, out_bytes)   \
     ((in_bytes) == 2 ? ((out_bytes) == 2 ? 5 : 3) \
                      : ((out_bytes) == 2 ? 2 : 3))
-/* The shallow kernel's batch, by the same widths (16-bit y and dy with
- * an f32 dx keep 16-byte vectors, f32 y and dy with a 16-bit dx 32-byte
- * ones). */
-#define SMAX_BWD_SHALLOW_BATCH(in_bytes, out_bytes) \
-    ((in_bytes) == 4 && (out_bytes) == 2 ? 1 : 2)
+/* Bytes of one vector the gradient keeps on-chip, by the same widths: a
+ * vector's elements (SMAX_VEC_WIDTH) at y's width, as smax_onchip_t
+ * holds them (32 for f32 y and dy with a 16-bit dx, else 16). */
+#define SMAX_BWD_KEEP_BYTES(in_bytes, out_bytes) \
+    (SMAX_VEC_WIDTH(in_bytes, out_bytes) * (in_bytes))
+/* The shallow kernel's batch: 2 pairs, or what SMAX_BWD_KEEP_BATCH_CAP
+ * allows. */
+#define SMAX_BWD_SHALLOW_BATCH(in_bytes, out_bytes)                    \
+    (SMAX_BWD_KEEP_BATCH_CAP(SMAX_BWD_KEEP_BYTES(in_bytes, out_bytes)) < 2 \
+         ? SMAX_BWD_KEEP_BATCH_CAP(SMAX_BWD_KEEP_BYTES(in_bytes, out_bytes)) \
+         : 2)
 
 /* Pairs of (y, dy) vectors that each item of the gradient's cluster
  * kernel (smax_multiblock_cluster.h) fetches before it keeps any where it
