@@ -54,16 +54,25 @@ SMAX_FN float smax_exp_base(float m)
     return m == -SMAX_INF ? 0.0f : m;
 }
 
-SMAX_FN smax_row_total smax_row_total_of(smax_partial t, int flags)
+/* The row's total with log_s standing for log(t.s) (read for log-softmax
+ * alone): the CPU rows pass a logarithm of their own (smax_cpu_log). */
+SMAX_FN smax_row_total smax_row_total_with_log(smax_partial t, int flags,
+                                               float log_s)
 {
     smax_row_total r;
     r.base = smax_exp_base(t.m);
     const int log_sm = flags & SMAX_FLAG_LOG_BIT;
     r.a = log_sm ? t.m : 0.0f;
     r.b = log_sm ? 1.0f : 1.0f / t.s; /* 0 -> inf: 0 * inf keeps NaN */
-    r.c = log_sm ? SMAX_LOG(t.s) : 0.0f;
+    r.c = log_sm ? log_s : 0.0f;
     r.zero = (flags & SMAX_FLAG_MASKED_ZERO_BIT) && t.s == 0.0f;
     return r;
+}
+
+SMAX_FN smax_row_total smax_row_total_of(smax_partial t, int flags)
+{
+    return smax_row_total_with_log(
+        t, flags, (flags & SMAX_FLAG_LOG_BIT) ? SMAX_LOG(t.s) : 0.0f);
 }
 
 /* The output once the row's total is known; v is exp(x - max) for softmax
