@@ -41,6 +41,24 @@ SMAX_FN float smax_bwd_out(float y, float dy, float s, float scale, int flags)
     return scale * (y * (dy - s));
 }
 
+/* stmt with smax_log_, the log-softmax bit of `flags` (all the gradient
+ * reads of its flags), a constant in it, so that the loops it inlines
+ * test no element: with the flags passed down, every element's term and
+ * output branched on them (PTX of smax_bwd_fused_deep, bf16; the
+ * forward's row passes are compiled apart alike). A statement, not a
+ * variadic call: OpenCL C 1.2 has no variadic macros (NVIDIA's compiler
+ * refuses them). */
+#define SMAX_BWD_BY_LOG(flags, stmt)                                        \
+    do {                                                                    \
+        if ((flags) & SMAX_FLAG_LOG_BIT) {                                  \
+            const int smax_log_ = SMAX_FLAG_LOG_BIT;                        \
+            stmt;                                                           \
+        } else {                                                            \
+            const int smax_log_ = 0;                                        \
+            stmt;                                                           \
+        }                                                                   \
+    } while (0)
+
 SMAX_FN float smax_bwd_terms_vec(smax_vec y, smax_vec dy, int flags)
 {
     smax_vec t;
@@ -67,11 +85,10 @@ SMAX_FN int smax_row_shift_in2(const SMAX_GLOBAL smax_in_t *yr,
     return py == smax_row_shift_in(dyr) ? py : -1;
 }
 
-/* This item's share of S over [begin, end) (shift: phase at begin). */
-SMAX_FN float smax_bwd_slice_sum(const SMAX_GLOBAL smax_in_t *yr,
-                                 const SMAX_GLOBAL smax_in_t *dyr, int shift,
-                                 int begin, int end, int lane, int lanes,
-                                 int flags)
+SMAX_FN float smax_bwd_slice_sum_as(const SMAX_GLOBAL smax_in_t *yr,
+                                    const SMAX_GLOBAL smax_in_t *dyr,
+                                    int shift, int begin, int end, int lane,
+                                    int lanes, int flags)
 {
     const smax_split sp = smax_split_slice(shift, begin, end);
     float s = 0.0f, s_lost = 0.0f;
@@ -92,6 +109,19 @@ SMAX_FN float smax_bwd_slice_sum(const SMAX_GLOBAL smax_in_t *yr,
     return s;
 }
 
+/* This item's share of S over [begin, end) (shift: phase at begin). */
+SMAX_FN float smax_bwd_slice_sum(const SMAX_GLOBAL smax_in_t *yr,
+                                 const SMAX_GLOBAL smax_in_t *dyr, int shift,
+                                 int begin, int end, int lane, int lanes,
+                                 int flags)
+{
+    float s;
+    SMAX_BWD_BY_LOG(flags, s = smax_bwd_slice_sum_as(yr, dyr, shift, begin,
+                                                     end, lane, lanes,
+                                                     smax_log_));
+    return s;
+}
+
 /* Vector pairs of y and dy a work-item loads before it stores the first
  * dx (smax_rows.h says why): as many elements as SMAX_WRITE_BATCH f32
  * vectors, so that 8-element vectors take half the batches (four pairs
@@ -100,14 +130,11 @@ SMAX_FN float smax_bwd_slice_sum(const SMAX_GLOBAL smax_in_t *yr,
 #define SMAX_BWD_WRITE_BATCH \
     (SMAX_WRITE_BATCH * 4 / SMAX_VEC > 0 ? SMAX_WRITE_BATCH * 4 / SMAX_VEC : 1)
 
-/* Writes dx over [begin, end) given the row's S. Each item reads and
- * writes the same elements, so dx may be y or dy: it loads a batch of
- * SMAX_BWD_WRITE_BATCH vector pairs before it stores it. */
-SMAX_FN void smax_bwd_slice_write(const SMAX_GLOBAL smax_in_t *yr,
-                                  const SMAX_GLOBAL smax_in_t *dyr,
-                                  SMAX_GLOBAL smax_out_t *dxr, int shift,
-                                  int begin, int end, int lane, int lanes,
-                                  float s, float scale, int flags)
+SMAX_FN void smax_bwd_slice_write_as(const SMAX_GLOBAL smax_in_t *yr,
+                                     const SMAX_GLOBAL smax_in_t *dyr,
+                                     SMAX_GLOBAL smax_out_t *dxr, int shift,
+                                     int begin, int end, int lane, int lanes,
+                                     float s, float scale, int flags)
 {
     const smax_split sp = smax_split_slice(shift, begin, end);
     const int step = SMAX_VEC * lanes;
@@ -138,6 +165,20 @@ SMAX_FN void smax_bwd_slice_write(const SMAX_GLOBAL smax_in_t *yr,
         smax_store_out(dxr, j,
                        smax_bwd_out(smax_load_in(yr, j), smax_load_in(dyr, j),
                                     s, scale, flags));
+}
+
+/* Writes dx over [begin, end) given the row's S. Each item reads and
+ * writes the same elements, so dx may be y or dy: it loads a batch of
+ * SMAX_BWD_WRITE_BATCH vector pairs before it stores it. */
+SMAX_FN void smax_bwd_slice_write(const SMAX_GLOBAL smax_in_t *yr,
+                                  const SMAX_GLOBAL smax_in_t *dyr,
+                                  SMAX_GLOBAL smax_out_t *dxr, int shift,
+                                  int begin, int end, int lane, int lanes,
+                                  float s, float scale, int flags)
+{
+    SMAX_BWD_BY_LOG(flags,
+                    smax_bwd_slice_write_as(yr, dyr, dxr, shift, begin, end,
+                                            lane, lanes, s, scale, smax_log_));
 }
 
 #endif /* SMAX_BACKWARD_H */

@@ -30,16 +30,15 @@
          ? SMAX_BWD_DEEP_BATCH_HERE                                  \
          : SMAX_BWD_KEEP_BATCH_CAP_HERE)
 
-/* smax_bwd_keep_terms for one value of the log-softmax flag, `log_bit`,
- * which the caller passes as a constant so that no element tests it. The
- * loads go out a batch at a time, all of a batch before any is kept, the
- * last batch predicated (smax_fused_keep_max says why). */
+/* smax_bwd_keep_terms, `flags` a constant (SMAX_BWD_BY_LOG). The loads
+ * go out a batch at a time, all of a batch before any is kept, the last
+ * batch predicated (smax_fused_keep_max says why). */
 SMAX_FN void smax_bwd_keep_terms_as(const SMAX_GLOBAL smax_in_t *yr,
                                     const SMAX_GLOBAL smax_in_t *dyr,
                                     SMAX_LOCAL smax_onchip_t *ky,
                                     SMAX_LOCAL smax_onchip_t *kd, int first,
                                     int end, int step, int shift, int batch,
-                                    int log_bit, float *s, float *s_lost)
+                                    float *s, float *s_lost, int flags)
 {
     for (int j0 = first; j0 < end; j0 += batch * step) {
         smax_fetched wy[SMAX_BWD_KEEP_BATCH_MAX], wd[SMAX_BWD_KEEP_BATCH_MAX];
@@ -56,7 +55,7 @@ SMAX_FN void smax_bwd_keep_terms_as(const SMAX_GLOBAL smax_in_t *yr,
                 smax_kahan_add(s, s_lost,
                                smax_bwd_terms_vec(smax_stash_vec(ky, at, wy[u]),
                                                   smax_stash_vec(kd, at, wd[u]),
-                                                  log_bit));
+                                                  flags));
             }
     }
 }
@@ -77,12 +76,33 @@ SMAX_FN void smax_bwd_keep_terms(const SMAX_GLOBAL smax_in_t *yr,
                                  int end, int step, int shift, int batch,
                                  int flags, float *s, float *s_lost)
 {
-    if (flags & SMAX_FLAG_LOG_BIT)
-        smax_bwd_keep_terms_as(yr, dyr, ky, kd, first, end, step, shift,
-                               batch, SMAX_FLAG_LOG_BIT, s, s_lost);
-    else
-        smax_bwd_keep_terms_as(yr, dyr, ky, kd, first, end, step, shift,
-                               batch, 0, s, s_lost);
+    SMAX_BWD_BY_LOG(flags,
+                    smax_bwd_keep_terms_as(yr, dyr, ky, kd, first, end, step,
+                                           shift, batch, s, s_lost,
+                                           smax_log_));
+}
+
+/* dx of a row slot from the y (sy) and dy (sd) it kept at element
+ * j + pad, `flags` a constant (SMAX_BWD_BY_LOG). */
+SMAX_FN void smax_bwd_write_kept_as(SMAX_GLOBAL smax_out_t *dxr,
+                                    const SMAX_LOCAL smax_onchip_t *sy,
+                                    const SMAX_LOCAL smax_onchip_t *sd,
+                                    smax_split sp, int cols, int lane,
+                                    int lanes, int pad, float s, float scale,
+                                    int flags)
+{
+    const int step = SMAX_VEC * lanes;
+    for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step)
+        smax_store_vec_out(dxr + j,
+                           smax_bwd_out_vec(smax_kept_vec(sy, j + pad),
+                                            smax_kept_vec(sd, j + pad), s,
+                                            scale, flags));
+    for (int j = smax_scalar_first(lane, sp); j < cols;
+         j = smax_scalar_next(j, lanes, sp))
+        smax_store_out(dxr, j,
+                       smax_bwd_out(smax_kept(sy, j + pad),
+                                    smax_kept(sd, j + pad), s, scale,
+                                    flags));
 }
 
 /* The rows of a group (smax_bwd_fused and smax_bwd_fused_deep), their
@@ -130,16 +150,9 @@ SMAX_FN void smax_bwd_fused_rows(
     /* Each item revisits exactly the elements it stored. */
     if (!rs.active)
         return;
-    for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step)
-        smax_store_vec_out(dxr + j,
-                           smax_bwd_out_vec(smax_kept_vec(sy, j + pad),
-                                            smax_kept_vec(sd, j + pad), s,
-                                            scale, flags));
-    for (int j = smax_scalar_first(lane, sp); j < cols;
-         j = smax_scalar_next(j, lanes, sp))
-        smax_store_out(dxr, j,
-                       smax_bwd_out(smax_kept(sy, j + pad),
-                                    smax_kept(sd, j + pad), s, scale, flags));
+    SMAX_BWD_BY_LOG(flags,
+                    smax_bwd_write_kept_as(dxr, sy, sd, sp, cols, lane, lanes,
+                                           pad, s, scale, smax_log_));
 }
 
 #define SMAX_BWD_FUSED_PARAMS                                               \

@@ -11,14 +11,14 @@
 #include "smax_backward.h"
 #endif
 
-SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_regs)(
+/* The kernel's row, `flags` a constant (SMAX_BWD_BY_LOG). */
+SMAX_FN void smax_bwd_fused_regs_row(
     const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
     const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off, smax_i64 dy_stride,
     SMAX_GLOBAL smax_out_t *dx, smax_i64 dx_off, smax_i64 dx_stride,
     smax_i64 rows, int cols, int lanes, float scale,
-    int flags SMAX_DYN_LOCAL_PARAM)
+    SMAX_LOCAL float *smax_dyn_local, int flags)
 {
-    SMAX_DYN_LOCAL_DECL
     const smax_row_slot rs = smax_row_slot_of(rows, lanes);
     const SMAX_GLOBAL smax_in_t *yr = y + y_off + rs.row * y_stride;
     const SMAX_GLOBAL smax_in_t *dyr = dy + dy_off + rs.row * dy_stride;
@@ -72,6 +72,21 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_regs)(
         if (map.extra + j * lanes < map.live)
             smax_store_out(dxr, map.extra + j * lanes,
                            smax_bwd_out(ey[j], ed[j], s, scale, flags));
+}
+
+SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_regs)(
+    const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
+    const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off, smax_i64 dy_stride,
+    SMAX_GLOBAL smax_out_t *dx, smax_i64 dx_off, smax_i64 dx_stride,
+    smax_i64 rows, int cols, int lanes, float scale,
+    int flags SMAX_DYN_LOCAL_PARAM)
+{
+    SMAX_DYN_LOCAL_DECL
+    SMAX_BWD_BY_LOG(flags,
+                    smax_bwd_fused_regs_row(y, y_off, y_stride, dy, dy_off,
+                                            dy_stride, dx, dx_off, dx_stride,
+                                            rows, cols, lanes, scale,
+                                            smax_dyn_local, smax_log_));
 }
 
 #endif /* SMAX_BACKWARD_FUSED_REGS_H */

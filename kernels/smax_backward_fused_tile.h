@@ -13,12 +13,14 @@
 #include "smax_tile.h"
 #endif
 
-/* smax_bwd_tile_rows_lL_N: the gradient's row pass with N slots a lane
- * and row slots of L lanes, L = 0 for the pass's lanes at run time
- * (SMAX_TILE_BY_LANES). Slots past the row hold y = dy = 0, whose term
- * is 0. */
-#define SMAX_BWD_TILE_ROWS(N, SURE, L)                                        \
-    SMAX_FN void smax_bwd_tile_rows_l##L##_##N(                               \
+/* NAME_N: the gradient's row pass with N slots a lane and row slots of
+ * L lanes, L = 0 for the pass's lanes at run time (SMAX_TILE_BY_LANES),
+ * compiled apart for softmax and log-softmax (LOG, the flags' log bit:
+ * with the flags tested at run time every element's term and output
+ * branched on them, PTX, bf16; the forward's tiles alike). Slots past the
+ * row hold y = dy = 0, whose term is 0. */
+#define SMAX_BWD_TILE_ROWS(NAME, N, SURE, LOG, L)                             \
+    SMAX_FN void NAME##_##N(                                                  \
         const SMAX_LOCAL smax_onchip_t *y_tile,                               \
         const SMAX_LOCAL smax_onchip_t *dy_tile,                              \
         SMAX_LOCAL smax_tile_bits *dx_tile, SMAX_LOCAL float *red,            \
@@ -40,7 +42,7 @@
                 vy[q] = in_ ? smax_kept(y_tile, from_y + lanes * q) : 0.0f;   \
                 vd[q] = in_ ? smax_kept(dy_tile, from_dy + lanes * q)         \
                             : 0.0f;                                           \
-                t[q] = smax_bwd_term(vy[q], vd[q], a.flags);                  \
+                t[q] = smax_bwd_term(vy[q], vd[q], LOG);                      \
             }                                                                 \
             SMAX_TILE_SUM(t, N);                                              \
             const float s = smax_bwd_total(                                   \
@@ -53,12 +55,15 @@
                     if (SMAX_TILE_IN_ROW(q, SURE, nq))                        \
                         smax_tile_put(dx_tile, at + lanes * q,                \
                                       smax_bwd_out(vy[q], vd[q], s, a.scale,  \
-                                                   a.flags));                 \
+                                                   LOG));                     \
             }                                                                 \
         }                                                                     \
     }
 
-SMAX_TILE_EVERY_LANES(SMAX_BWD_TILE_ROWS)
+#define SMAX_BWD_TILE_ROWS_BOTH(N, SURE, L)                                   \
+    SMAX_BWD_TILE_ROWS(smax_bwd_tile_soft_l##L, N, SURE, 0, L)                \
+    SMAX_BWD_TILE_ROWS(smax_bwd_tile_log_l##L, N, SURE, SMAX_FLAG_LOG_BIT, L)
+SMAX_TILE_EVERY_LANES(SMAX_BWD_TILE_ROWS_BOTH)
 
 SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_tile)(
     const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
@@ -89,8 +94,12 @@ SMAX_KERNEL void SMAX_KNAME(smax_bwd_fused_tile)(
                         scale);
     smax_tile_fetch_rounds(y_tile, yt, a.ph_in, dy_tile, dyt, a.ph_in2, at.n,
                            a);
-    SMAX_TILE_BY_LANES(smax_bwd_tile_rows, a.lanes, a.width,
-                       (y_tile, dy_tile, dx_tile, red, a));
+    if (flags & SMAX_FLAG_LOG_BIT)
+        SMAX_TILE_BY_LANES(smax_bwd_tile_log, a.lanes, a.width,
+                           (y_tile, dy_tile, dx_tile, red, a));
+    else
+        SMAX_TILE_BY_LANES(smax_bwd_tile_soft, a.lanes, a.width,
+                           (y_tile, dy_tile, dx_tile, red, a));
     SMAX_BARRIER();
     smax_tile_store(dxt, dx_tile, at.n, a.ph_out, lid, items);
 }

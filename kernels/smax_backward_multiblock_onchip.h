@@ -138,11 +138,11 @@ SMAX_FN smax_partial smax_bwd_held_keep(const SMAX_GLOBAL smax_in_t *yr,
                                  s, s_lost);
 }
 
-/* Phase 3: writes the chunk of dx from on-chip with the row's S. */
-SMAX_FN void smax_bwd_held_write(SMAX_GLOBAL smax_out_t *dxr, smax_held h,
-                               SMAX_LOCAL smax_onchip_t *ky,
-                               SMAX_LOCAL smax_onchip_t *kd, float total,
-                               float scale, int flags, int lid, int lanes)
+SMAX_FN void smax_bwd_held_write_as(SMAX_GLOBAL smax_out_t *dxr, smax_held h,
+                                    SMAX_LOCAL smax_onchip_t *ky,
+                                    SMAX_LOCAL smax_onchip_t *kd, float total,
+                                    float scale, int lid, int lanes,
+                                    int flags)
 {
     const int step = SMAX_VEC * lanes;
     const int at = h.at;
@@ -161,21 +161,32 @@ SMAX_FN void smax_bwd_held_write(SMAX_GLOBAL smax_out_t *dxr, smax_held h,
                                     total, scale, flags));
 }
 
+/* Phase 3: writes the chunk of dx from on-chip with the row's S. */
+SMAX_FN void smax_bwd_held_write(SMAX_GLOBAL smax_out_t *dxr, smax_held h,
+                               SMAX_LOCAL smax_onchip_t *ky,
+                               SMAX_LOCAL smax_onchip_t *kd, float total,
+                               float scale, int flags, int lid, int lanes)
+{
+    SMAX_BWD_BY_LOG(flags, smax_bwd_held_write_as(dxr, h, ky, kd, total,
+                                                  scale, lid, lanes,
+                                                  smax_log_));
+}
+
 #if defined(SMAX_BULK_KEEP)
 /* The terms of S of an item's vectors kept at j + shift for j = first,
  * first + step, ... below end, read back from on-chip memory in the order
- * smax_bwd_keep_terms_as fetches them (the same bits), the log flag
- * `log_bit` a constant. */
+ * smax_bwd_keep_terms_as fetches them (the same bits), `flags` a constant
+ * (SMAX_BWD_BY_LOG). */
 SMAX_FN void smax_bwd_kept_terms_as(const smax_onchip_t *ky,
                                     const smax_onchip_t *kd, int first,
-                                    int end, int step, int shift, int log_bit,
-                                    float *s, float *s_lost)
+                                    int end, int step, int shift, float *s,
+                                    float *s_lost, int flags)
 {
     for (int j = first; j < end; j += step)
         smax_kahan_add(s, s_lost,
                        smax_bwd_terms_vec(smax_kept_vec(ky, j + shift),
                                           smax_kept_vec(kd, j + shift),
-                                          log_bit));
+                                          flags));
 }
 
 /* Phase 1 of smax_bwd_held_keep by bulk copies: item 0 puts the chunk's
@@ -198,12 +209,9 @@ SMAX_FN smax_partial smax_bwd_held_keep_bulk(
     smax_bulk_keep_wait(load, vecs);
     float s = 0.0f, s_lost = 0.0f;
     const int first = h.sp.body + SMAX_VEC * lid, step = SMAX_VEC * lanes;
-    if (flags & SMAX_FLAG_LOG_BIT)
-        smax_bwd_kept_terms_as(ky, kd, first, h.sp.body_end, step, -at,
-                               SMAX_FLAG_LOG_BIT, &s, &s_lost);
-    else
-        smax_bwd_kept_terms_as(ky, kd, first, h.sp.body_end, step, -at, 0, &s,
-                               &s_lost);
+    SMAX_BWD_BY_LOG(flags,
+                    smax_bwd_kept_terms_as(ky, kd, first, h.sp.body_end, step,
+                                           -at, &s, &s_lost, smax_log_));
     return smax_bwd_held_partial(yr, dyr, h, e, ky, kd, red, flags, lid, lanes,
                                  s, s_lost);
 }
