@@ -82,21 +82,52 @@ SMAX_FN void smax_bwd_keep_terms(const SMAX_GLOBAL smax_in_t *yr,
                                            smax_log_));
 }
 
+/* dx over the vector body [body, body_end) of a row from the y (ky) and
+ * dy (kd) kept at element j + shift, by `items` items; `shared`: each may
+ * read what the others kept (smax_slot_sees_kept), so that an f32 dx is
+ * written four elements an item (SMAX_OUT_QUADS), else each item writes
+ * the vectors it kept. `flags` a constant (SMAX_BWD_BY_LOG). */
+SMAX_FN void smax_bwd_write_kept_body(SMAX_GLOBAL smax_out_t *dxr,
+                                      const SMAX_LOCAL smax_onchip_t *ky,
+                                      const SMAX_LOCAL smax_onchip_t *kd,
+                                      int body, int body_end, int shift,
+                                      int item, int items, int shared,
+                                      float s, float scale, int flags)
+{
+#if defined(SMAX_OUT_QUADS)
+    if (shared) {
+        const int step = 4 * items;
+        for (int j = body + 4 * item; j < body_end; j += 2 * step) {
+            const int j2 = smax_second_quad(j, step, body_end);
+            smax_store_quads(
+                dxr + j, dxr + j2,
+                smax_bwd_out_vec(smax_kept_quads(ky, j + shift, j2 + shift),
+                                 smax_kept_quads(kd, j + shift, j2 + shift),
+                                 s, scale, flags));
+        }
+        return;
+    }
+#else
+    (void)shared;
+#endif
+    for (int j = body + SMAX_VEC * item; j < body_end; j += SMAX_VEC * items)
+        smax_store_vec_out(dxr + j,
+                           smax_bwd_out_vec(smax_kept_vec(ky, j + shift),
+                                            smax_kept_vec(kd, j + shift), s,
+                                            scale, flags));
+}
+
 /* dx of a row slot from the y (sy) and dy (sd) it kept at element
  * j + pad, `flags` a constant (SMAX_BWD_BY_LOG). */
 SMAX_FN void smax_bwd_write_kept_as(SMAX_GLOBAL smax_out_t *dxr,
                                     const SMAX_LOCAL smax_onchip_t *sy,
                                     const SMAX_LOCAL smax_onchip_t *sd,
                                     smax_split sp, int cols, int lane,
-                                    int lanes, int pad, float s, float scale,
-                                    int flags)
+                                    int lanes, int pad, int shared, float s,
+                                    float scale, int flags)
 {
-    const int step = SMAX_VEC * lanes;
-    for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step)
-        smax_store_vec_out(dxr + j,
-                           smax_bwd_out_vec(smax_kept_vec(sy, j + pad),
-                                            smax_kept_vec(sd, j + pad), s,
-                                            scale, flags));
+    smax_bwd_write_kept_body(dxr, sy, sd, sp.body, sp.body_end, pad, lane,
+                             lanes, shared, s, scale, flags);
     for (int j = smax_scalar_first(lane, sp); j < cols;
          j = smax_scalar_next(j, lanes, sp))
         smax_store_out(dxr, j,
@@ -146,13 +177,13 @@ SMAX_FN void smax_bwd_fused_rows(
     }
     s = smax_bwd_total(
         smax_reduce_float_turn(red, 0, s, 1, rs.lid, lane, lanes));
+    const int shared = smax_slot_sees_kept(lanes);
 
-    /* Each item revisits exactly the elements it stored. */
     if (!rs.active)
         return;
     SMAX_BWD_BY_LOG(flags,
                     smax_bwd_write_kept_as(dxr, sy, sd, sp, cols, lane, lanes,
-                                           pad, s, scale, smax_log_));
+                                           pad, shared, s, scale, smax_log_));
 }
 
 #define SMAX_BWD_FUSED_PARAMS                                               \

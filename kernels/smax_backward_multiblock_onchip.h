@@ -144,13 +144,10 @@ SMAX_FN void smax_bwd_held_write_as(SMAX_GLOBAL smax_out_t *dxr, smax_held h,
                                     float scale, int lid, int lanes,
                                     int flags)
 {
-    const int step = SMAX_VEC * lanes;
     const int at = h.at;
-    for (int j = h.sp.body + SMAX_VEC * lid; j < h.sp.body_end; j += step)
-        smax_store_vec_out(dxr + j,
-                           smax_bwd_out_vec(smax_kept_vec(ky, j - at),
-                                            smax_kept_vec(kd, j - at), total,
-                                            scale, flags));
+    smax_bwd_write_kept_body(dxr, ky, kd, h.sp.body, h.sp.body_end, -at, lid,
+                             lanes, smax_slot_sees_kept(lanes), total, scale,
+                             flags);
     for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
         smax_store_out(dxr, j,
                        smax_bwd_out(smax_kept(ky, j - at), smax_kept(kd, j - at),

@@ -88,6 +88,7 @@ SMAX_FN uint smax_f16_pair_bits(float lo, float hi)
                                       smax_f16_pair_bits(f[4], f[5]),    \
                                       smax_f16_pair_bits(f[6], f[7])))
 typedef uint4 smax_u32x4;
+typedef uint2 smax_u32x2;
 /* x * scale rounded on its own: the scaled input is an f32 value (as the
  * reference assumes), never fused into the following subtraction. */
 #pragma OPENCL FP_CONTRACT OFF
@@ -179,6 +180,9 @@ SMAX_FN float smax_cl_shfl_first(float v, int width)
 }
 #define SMAX_SHFL_XOR(v, step) smax_cl_shfl_xor((v), (step))
 #define SMAX_SHFL_FIRST(v, width) smax_cl_shfl_first((v), (width))
+/* A warp's barrier, which orders its items' on-chip accesses
+ * (smax_slot_sees_kept). */
+#define SMAX_WARP_FENCE() __asm__ volatile("bar.warp.sync -1;" ::: "memory")
 #else
 #define SMAX_HAVE_SHUFFLE 0
 #endif
@@ -374,6 +378,7 @@ SMAX_FN void smax_bulk_copy(void *local, const void *global, unsigned bytes,
 #endif
 #endif
 typedef uint4 smax_u32x4;
+typedef uint2 smax_u32x2;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
 /* Copies from device memory to on-chip memory that bypass registers
  * (cp.async, sm_80 and later; CUDA and HIP on NVIDIA): an item puts all
@@ -491,6 +496,7 @@ typedef unsigned long long smax_u64;
 #define SMAX_WARP_SIZE 32
 #define SMAX_SHFL_XOR(v, step) __shfl_xor_sync(0xffffffffu, (v), (step))
 #define SMAX_SHFL_FIRST(v, width) __shfl_sync(0xffffffffu, (v), 0, (width))
+#define SMAX_WARP_FENCE() __syncwarp()
 #endif
 
 #else

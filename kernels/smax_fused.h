@@ -210,19 +210,26 @@ SMAX_FN float smax_fused_keep(const SMAX_GLOBAL smax_in_t *g, int j,
     return smax_fused_stash_one(row, i, smax_fetch_one(g, j), scale);
 }
 
-/* What the output pass finishes: x (scaled) for log-softmax, exp(x - base)
- * for softmax; an f32 row kept exactly that after pass 2. */
-SMAX_FN smax_vec smax_fused_value_vec(const SMAX_LOCAL smax_onchip_t *row,
-                                      int i, float scale, float base,
-                                      int keep_x)
+/* What the output pass finishes of a kept vector v, scaled: v for
+ * log-softmax, exp(v - base) for softmax; an f32 row kept exactly that
+ * after pass 2. */
+SMAX_FN smax_vec smax_fused_value_of_vec(smax_vec v, float base, int keep_x)
 {
-    const smax_vec v = smax_fused_kept_vec(row, i, scale);
 #if SMAX_ONCHIP_KEEPS_BITS
     return keep_x ? v : smax_exp_vec_lifted(v, base, SMAX_ROW_LIFT);
 #else
     (void)base, (void)keep_x; /* an f32 row holds what the output needs */
     return v;
 #endif
+}
+
+/* smax_fused_value_of_vec of the vector kept at i. */
+SMAX_FN smax_vec smax_fused_value_vec(const SMAX_LOCAL smax_onchip_t *row,
+                                      int i, float scale, float base,
+                                      int keep_x)
+{
+    return smax_fused_value_of_vec(smax_fused_kept_vec(row, i, scale), base,
+                                   keep_x);
 }
 
 SMAX_FN float smax_fused_value(const SMAX_LOCAL smax_onchip_t *row, int i,
@@ -391,17 +398,38 @@ SMAX_FN void smax_fused_write_folded(const SMAX_LOCAL smax_onchip_t *srow,
 #endif /* SMAX_FUSED_FOLDS_EXP */
 
 /* smax_fused's output pass over the elements an item kept (its vectors
- * unless smax_fused_write_folded wrote them). Each call passes keep_x as a
- * constant, so that neither form selects between softmax and log-softmax
- * an element; a log-softmax row must not be a masked zero row
- * (smax_fused_write_zeros). */
+ * unless smax_fused_write_folded wrote them), or, where the slot's items
+ * see each other's (`shared`, smax_slot_sees_kept) and the output is f32,
+ * over the row's vector body four elements an item (SMAX_OUT_QUADS).
+ * Each call passes keep_x as a constant, so that neither form selects
+ * between softmax and log-softmax an element; a log-softmax row must not
+ * be a masked zero row (smax_fused_write_zeros). */
 SMAX_FN void smax_fused_write(const SMAX_LOCAL smax_onchip_t *srow,
                               SMAX_GLOBAL smax_out_t *yr, smax_split sp,
                               int cols, int lane, int lanes, int pad,
                               float scale, smax_row_total t, int keep_x,
-                              int vectors_written)
+                              int vectors_written, int shared)
 {
     const int step = SMAX_VEC * lanes;
+#if defined(SMAX_OUT_QUADS)
+    if (shared && !vectors_written) {
+        const int qstep = 4 * lanes;
+        for (int j = sp.body + 4 * lane; j < sp.body_end; j += 2 * qstep) {
+            const int j2 = smax_second_quad(j, qstep, sp.body_end);
+            smax_store_quads(
+                yr + j, yr + j2,
+                smax_fused_finish_vec(
+                    smax_fused_value_of_vec(
+                        smax_scale_vec(
+                            smax_kept_quads(srow, j + pad, j2 + pad), scale),
+                        t.base, keep_x),
+                    t, keep_x));
+        }
+        vectors_written = 1;
+    }
+#else
+    (void)shared;
+#endif
     if (!vectors_written)
         for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step)
             smax_store_vec_out(yr + j,
@@ -490,7 +518,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
     const float base = smax_exp_base(m);
 
     /* Each item revisits exactly the elements it kept: no barrier needed
-     * between the passes over srow. */
+     * between the passes over srow (but smax_fused_write's quads). */
     const int keep_x = flags & SMAX_FLAG_LOG_BIT;
     /* A row kept as bits computes its exponentials here and again in the
      * output pass: lifted (SMAX_ROW_EXP_LIFTED) where the output is 16-bit,
@@ -538,6 +566,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
         }
     }
     s = smax_reduce_float_turn(red, 1, s, 1, lid, lane, lanes);
+    const int shared = smax_slot_sees_kept(lanes);
 
     if (!active)
         return;
@@ -557,10 +586,10 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
         smax_fused_write_zeros(yr, 0, cols, lane, lanes);
     else if (keep_x)
         smax_fused_write(srow, yr, sp, cols, lane, lanes, pad, scale, t, 1,
-                         vectors_written);
+                         vectors_written, shared);
     else
         smax_fused_write(srow, yr, sp, cols, lane, lanes, pad, scale, t, 0,
-                         vectors_written);
+                         vectors_written, shared);
 }
 
 #endif /* SMAX_FUSED_H */

@@ -371,6 +371,9 @@ SMAX_FN void smax_held_write(SMAX_GLOBAL smax_out_t *yr, smax_held h,
     const int at = h.at;
     const smax_row_total t = smax_row_total_of(total, flags);
     const int keep_x = flags & SMAX_FLAG_LOG_BIT;
+#if defined(SMAX_OUT_QUADS)
+    const int shared = smax_slot_sees_kept(lanes);
+#endif
     if (keep_x && t.zero) {
         smax_fused_write_zeros(yr, h.c.begin, h.c.end, lid, lanes);
         return;
@@ -380,6 +383,21 @@ SMAX_FN void smax_held_write(SMAX_GLOBAL smax_out_t *yr, smax_held h,
         smax_fused_write_folded(chunk, yr, h.sp.body + SMAX_VEC * lid,
                                 h.sp.body_end, step, -at, scale, t.base, lift,
                                 total.s);
+    else
+#endif
+#if defined(SMAX_OUT_QUADS)
+    if (shared)
+        for (int j = h.sp.body + 4 * lid; j < h.sp.body_end;
+             j += 2 * 4 * lanes) {
+            const int j2 = smax_second_quad(j, 4 * lanes, h.sp.body_end);
+            const smax_vec v =
+                smax_scale_vec(smax_kept_quads(chunk, j - at, j2 - at), scale);
+            smax_store_quads(
+                yr + j, yr + j2,
+                smax_fused_finish_vec(
+                    keep_x ? v : smax_held_exp_vec(v, t.base, lift), t,
+                    keep_x));
+        }
     else
 #endif
     for (int j = h.sp.body + SMAX_VEC * lid; j < h.sp.body_end; j += step) {

@@ -218,6 +218,53 @@ SMAX_FN float smax_kept(const SMAX_LOCAL smax_onchip_t *row, int i)
     return smax_in_of_bits(row[i]);
 }
 
+#if SMAX_OUT_BYTES == 4
+/* A 16-bit row written as f32: an item's 8-element vector is 32 bytes of
+ * output, two 16-byte stores 32 bytes apart from the next item's, so each
+ * store of a warp writes every sector it touches by halves. The L2 took
+ * them as up to twice the write sectors, and in the gradient's deep
+ * on-chip kernel it was the bound (ncu, H200, bf16 y, dy -> f32 dx,
+ * 11181 x 3001: L2 at 92% of its peak, DRAM at 63-72%, 5.7-7.3 million
+ * sectors written for 4.2 million of dx). Passes that read a row back
+ * from here write it four elements an item instead (SMAX_OUT_QUADS):
+ * every store of a warp whole sectors. */
+#define SMAX_OUT_QUADS 1
+
+/* The vector of the four inputs kept at element i and the four at i2
+ * (each a multiple of 4 on the local grid): a write four elements an item
+ * takes two such quads at once, so that the vector functions apply. */
+SMAX_FN smax_vec smax_kept_quads(const SMAX_LOCAL smax_onchip_t *row, int i,
+                                 int i2)
+{
+    const smax_u32x2 a = *(const SMAX_LOCAL smax_u32x2 *)(row + i);
+    const smax_u32x2 b = *(const SMAX_LOCAL smax_u32x2 *)(row + i2);
+    smax_u32x4 w;
+    w.x = a.x;
+    w.y = a.y;
+    w.z = b.x;
+    w.w = b.y;
+    return smax_in_vec_of_bits(w);
+}
+
+/* Where the second quad of an item's pair starts: `step` (4 x items)
+ * past its first, or, past the row's end, its first again (read twice,
+ * written once). */
+SMAX_FN int smax_second_quad(int j, int step, int end)
+{
+    return j + step < end ? j + step : j;
+}
+
+/* Stores f32 outputs of the quads of v at p (the first) and p2 (the
+ * second, unless it is the first again), each 16-byte aligned. */
+SMAX_FN void smax_store_quads(SMAX_GLOBAL float *p, SMAX_GLOBAL float *p2,
+                              smax_vec v)
+{
+    *(SMAX_GLOBAL smax_float4 *)p = smax_vec_get4(v, 0);
+    if (p2 != p)
+        *(SMAX_GLOBAL smax_float4 *)p2 = smax_vec_get4(v, 1);
+}
+#endif
+
 #if defined(SMAX_ASYNC_KEEP)
 /* Keeps the input vector at g at element i without passing through
  * registers (smax_async_wait_all before it is read). */

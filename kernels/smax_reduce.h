@@ -195,4 +195,25 @@ SMAX_FN float smax_reduce_float_turn_flat(SMAX_LOCAL float *red, int part,
     return smax_reduce_float_turn(red, part, v, op, lid, lane, lanes);
 }
 
+/* Whether each item of a row slot may now read what the slot's other items
+ * kept in on-chip memory, after the slot's reduction: yes where a group
+ * barrier ran in it (slots wider than a warp, or no shuffles), or where a
+ * warp barrier orders the accesses (taken here). Called by every item. */
+SMAX_FN int smax_slot_sees_kept(int lanes)
+{
+#if SMAX_HAVE_SHUFFLE
+    if (lanes <= SMAX_WARP_SIZE) {
+#if defined(SMAX_WARP_FENCE)
+        SMAX_WARP_FENCE();
+        return 1;
+#else
+        return 0;
+#endif
+    }
+#else
+    (void)lanes;
+#endif
+    return 1;
+}
+
 #endif /* SMAX_REDUCE_H */
