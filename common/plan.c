@@ -525,8 +525,8 @@ static int onchip_fewer_lanes(const smax_problem *p, const smax_exec_plan *plan)
     return 4 * p->cols < 9 * (int64_t)plan->vec * plan->lanes;
 }
 
-/* Forward rows whose x and y are of one width take lanes of
- * SMAX_WIDE_LANE_BYTES of the row (64 16-bit elements, 32 f32; 8 vectors),
+/* Forward rows take lanes of SMAX_WIDE_LANE_BYTES of x (64 16-bit
+ * elements, 32 f32; 8 vectors),
  * and a group to themselves once they fill SMAX_ALONE_LANES lanes. A
  * row's fixed work (its two group reductions, the set-up of its loops)
  * does not shrink with a lane's share, and the 16-bit rows, whose
@@ -545,11 +545,15 @@ static int onchip_fewer_lanes(const smax_problem *p, const smax_exec_plan *plan)
  * whose lanes the group caps (16-bit past 8192 columns, f32 past 4096)
  * keep them. 128 elements a 16-bit lane lost 1-2 points, 64 an f32 lane
  * gained at 2049 and lost half a point at 5000-6144. A bf16 row written
- * as f32 lost at 64 elements (8192: 93.3, 93.0 -> 87.1, 87.4): rows of
- * mixed widths take SMAX_WIDE_LANE_BYTES of their wider side (32
- * elements; H200, bf16 -> f32 against 16 elements, 3000 83.5 -> 89.5,
- * 5000 78 -> 88.5; bench/results/h200-2026-11-28d, calls 1 and 2). CPU
- * devices keep SMAX_ELEMS_PER_LANE. */
+ * as f32 had lost at 64 elements (8192: 93.3, 93.0 -> 87.1, 87.4) and
+ * took 32 (its wider side; against 16, 3000 83.5 -> 89.5, 5000 78 ->
+ * 88.5; bench/results/h200-2026-11-28d, calls 1 and 2) until its stores
+ * wrote whole sectors (SMAX_OUT_QUADS); since, 64 (H200, A B B A, bf16 ->
+ * f32 1500, 1537, 2049, 3001, 5000, 6145, 8192 85.8, 87.3, 90.1, 89.0,
+ * 81.9, 86.2, 92.0 -> 92.2, 91.8, 92.1, 90.9, 96.0, 92.9, 94.1, f16 ->
+ * f32 5000, 6145 81.8, 86.4 -> 96.4, 93.0; lost 2048, 2500, 4096 92.4,
+ * 90.9, 93.6 -> 91.1, 89.4, 91.8; bench/results/h200-2026-12-01c, calls
+ * 6 and 7). CPU devices keep SMAX_ELEMS_PER_LANE. */
 #define SMAX_WIDE_LANE_BYTES 128
 #define SMAX_ALONE_LANES 128
 
@@ -558,9 +562,7 @@ static int onchip_wide_lane_elems(smax_context ctx, const smax_problem *p,
 {
     if (ctx->traits.is_cpu || plan->direction != SMAX_FORWARD)
         return 0;
-    const size_t x = smax_dtype_bytes(p->x_dtype);
-    const size_t y = smax_dtype_bytes(p->y_dtype);
-    return SMAX_WIDE_LANE_BYTES / (int)(x > y ? x : y);
+    return SMAX_WIDE_LANE_BYTES / (int)smax_dtype_bytes(p->x_dtype);
 }
 
 /* Whether a forward row in lanes of lane_elems takes half the lanes: rows
@@ -572,11 +574,15 @@ static int onchip_wide_lane_elems(smax_context ctx, const smax_problem *p,
  * 2500, 4097 89.7, 84, 86, 92 -> 91.6, 91.4, 91.5, 92.6; f32 2049, 4097
  * 93, 90 -> 95, 94. Rows on the grid lost (f32 2500, 5000 97, 99.3 -> 96,
  * 97; bf16 4600, 5000 97, 97.7 -> 95.5, 95.5). A row that had a group to
- * itself keeps one (f32 2049 94.2 -> 95.1 against sharing one). */
+ * itself keeps one (f32 2049 94.2 -> 95.1 against sharing one). Rows read
+ * narrower than written, in lanes of 64 elements, keep them (halved, bf16
+ * -> f32 1025, 4097 94.6, 95.8 -> 88.2, 92.5, log-softmax 2049 96.2 ->
+ * 92.1; h200-2026-12-01c, call 7). */
 static int wide_lanes_halve(smax_context ctx, const smax_problem *p,
                             const smax_exec_plan *plan, int lane_elems)
 {
     return p->cols % plan->vec != 0 && p->cols > reg_max_cols(ctx, p, plan) &&
+           smax_dtype_bytes(p->x_dtype) >= smax_dtype_bytes(p->y_dtype) &&
            8 * p->cols <= 5 * (int64_t)lane_elems * plan->lanes;
 }
 

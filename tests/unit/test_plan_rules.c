@@ -484,7 +484,7 @@ static void test_register_lanes(void)
         {SMAX_FORWARD, F, F, 1025, 0, 64},   {SMAX_FORWARD, F, F, 1028, 0, 64},
         {SMAX_FORWARD, F, F, 1029, 1, 128},  {SMAX_FORWARD, F, F, 1050, 1, 128},
         {SMAX_FORWARD, F, F, 33, 1, 4},      {SMAX_FORWARD, B, F, 1025, 0, 32},
-        {SMAX_FORWARD, H, F, 2048, 0, 64},
+        {SMAX_FORWARD, H, F, 2048, 0, 32},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         const smax_exec_plan plan =
@@ -533,12 +533,12 @@ static void test_onchip_lanes(void)
     }
 }
 
-/* Forward rows on a GPU: lanes of 128 bytes of the wider of x and y (64
- * 16-bit elements, 32 f32) in a power of two, and a group of its own for
- * a row of 128 lanes or more; rows off the vector grid whose lanes are at
- * most 5/8 full take half of them once, a row alone in its group keeping
- * one (on the grid, or past 5/8, they do not); a CPU device keeps its own
- * plan. */
+/* Forward rows on a GPU: lanes of 128 bytes of x (64 16-bit elements, 32
+ * f32) in a power of two, and a group of its own for a row of 128 lanes or
+ * more; rows of one width off the vector grid whose lanes are at most 5/8
+ * full take half of them once, a row alone in its group keeping one (on
+ * the grid, past 5/8, or read narrower than written, they do not); a CPU
+ * device keeps its own plan. */
 static void test_wide_lanes(void)
 {
     struct smax_context_s c = h100();
@@ -550,9 +550,10 @@ static void test_wide_lanes(void)
         int lanes, group;
     } cases[] = {
         {B, B, 8192, 128, 128}, {H, H, 6144, 128, 128}, {H, B, 5000, 128, 128},
-        {B, B, 4096, 64, 256},  {B, B, 16384, 256, 256}, {B, F, 8192, 256, 256},
+        {B, B, 4096, 64, 256},  {B, B, 16384, 256, 256}, {B, F, 8192, 128, 128},
         {F, F, 3000, 128, 128}, {F, F, 4096, 128, 128},  {F, F, 8192, 256, 256},
-        {B, F, 4096, 128, 128}, {B, F, 1536, 64, 256},   {B, F, 3000, 128, 128},
+        {B, F, 4096, 64, 256},  {B, F, 1536, 32, 256},   {B, F, 3000, 64, 256},
+        {B, F, 4097, 128, 128}, {F, B, 4097, 128, 128},
         {B, B, 2049, 32, 256},  {B, B, 2600, 64, 256},   {B, B, 2056, 64, 256},
         {F, F, 2049, 64, 64},   {F, F, 2500, 128, 128},  {H, H, 4097, 64, 64},
         {B, B, 5000, 128, 128},
