@@ -20,9 +20,8 @@
  * register budget allows; SMAX_BWD_KEEP_BATCH_MAX is the larger. */
 #define SMAX_BWD_KEEP_BATCH_CAP_HERE \
     SMAX_BWD_KEEP_BATCH_CAP(SMAX_BWD_KEEP_BYTES(SMAX_IN_BYTES, SMAX_OUT_BYTES))
-#define SMAX_BWD_KEEP_BATCH(want)                                   \
-    ((want) < SMAX_BWD_KEEP_BATCH_CAP_HERE ? (want)                 \
-                                           : SMAX_BWD_KEEP_BATCH_CAP_HERE)
+#define SMAX_BWD_KEEP_BATCH(want) \
+    SMAX_BWD_KEEP_BATCH_OF(want, SMAX_IN_BYTES, SMAX_OUT_BYTES)
 #define SMAX_BWD_DEEP_BATCH_HERE \
     SMAX_BWD_DEEP_BATCH(SMAX_IN_BYTES, SMAX_OUT_BYTES)
 #define SMAX_BWD_KEEP_BATCH_MAX                                      \

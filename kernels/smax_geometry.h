@@ -155,12 +155,14 @@
  * holds them (32 for f32 y and dy with a 16-bit dx, else 16). */
 #define SMAX_BWD_KEEP_BYTES(in_bytes, out_bytes) \
     (SMAX_VEC_WIDTH(in_bytes, out_bytes) * (in_bytes))
-/* The shallow kernel's batch: 2 pairs, or what SMAX_BWD_KEEP_BATCH_CAP
- * allows. */
-#define SMAX_BWD_SHALLOW_BATCH(in_bytes, out_bytes)                    \
-    (SMAX_BWD_KEEP_BATCH_CAP(SMAX_BWD_KEEP_BYTES(in_bytes, out_bytes)) < 2 \
-         ? SMAX_BWD_KEEP_BATCH_CAP(SMAX_BWD_KEEP_BYTES(in_bytes, out_bytes)) \
-         : 2)
+/* A keep batch of `want` pairs, or what SMAX_BWD_KEEP_BATCH_CAP allows. */
+#define SMAX_BWD_KEEP_BATCH_OF(want, in_bytes, out_bytes)                   \
+    ((want) < SMAX_BWD_KEEP_BATCH_CAP(SMAX_BWD_KEEP_BYTES(in_bytes, out_bytes)) \
+         ? (want)                                                           \
+         : SMAX_BWD_KEEP_BATCH_CAP(SMAX_BWD_KEEP_BYTES(in_bytes, out_bytes)))
+/* The shallow kernel's batch: 2 pairs where allowed. */
+#define SMAX_BWD_SHALLOW_BATCH(in_bytes, out_bytes) \
+    SMAX_BWD_KEEP_BATCH_OF(2, in_bytes, out_bytes)
 
 /* Pairs of (y, dy) vectors that each item of the gradient's cluster
  * kernel (smax_multiblock_cluster.h) fetches before it keeps any where it
