@@ -176,7 +176,7 @@ SMAX_FN void smax_bwd_fused_rows(
     }
     s = smax_bwd_total(
         smax_reduce_float_turn(red, 0, s, 1, rs.lid, lane, lanes));
-    const int shared = smax_slot_sees_kept(lanes);
+    const int shared = SMAX_QUADS_SHARED(lanes);
 
     if (!rs.active)
         return;

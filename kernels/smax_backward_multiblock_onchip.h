@@ -146,7 +146,7 @@ SMAX_FN void smax_bwd_held_write_as(SMAX_GLOBAL smax_out_t *dxr, smax_held h,
 {
     const int at = h.at;
     smax_bwd_write_kept_body(dxr, ky, kd, h.sp.body, h.sp.body_end, -at, lid,
-                             lanes, smax_slot_sees_kept(lanes), total, scale,
+                             lanes, SMAX_QUADS_SHARED(lanes), total, scale,
                              flags);
     for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
         smax_store_out(dxr, j,

@@ -566,7 +566,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused)(
         }
     }
     s = smax_reduce_float_turn(red, 1, s, 1, lid, lane, lanes);
-    const int shared = smax_slot_sees_kept(lanes);
+    const int shared = SMAX_QUADS_SHARED(lanes);
 
     if (!active)
         return;

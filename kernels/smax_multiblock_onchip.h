@@ -372,7 +372,7 @@ SMAX_FN void smax_held_write(SMAX_GLOBAL smax_out_t *yr, smax_held h,
     const smax_row_total t = smax_row_total_of(total, flags);
     const int keep_x = flags & SMAX_FLAG_LOG_BIT;
 #if defined(SMAX_OUT_QUADS)
-    const int shared = smax_slot_sees_kept(lanes);
+    const int shared = SMAX_QUADS_SHARED(lanes);
 #endif
     if (keep_x && t.zero) {
         smax_fused_write_zeros(yr, h.c.begin, h.c.end, lid, lanes);

@@ -229,6 +229,8 @@ SMAX_FN float smax_kept(const SMAX_LOCAL smax_onchip_t *row, int i)
  * from here write it four elements an item instead (SMAX_OUT_QUADS):
  * every store of a warp whole sectors. */
 #define SMAX_OUT_QUADS 1
+/* smax_slot_sees_kept (with its warp barrier) where the quads need it. */
+#define SMAX_QUADS_SHARED(lanes) smax_slot_sees_kept(lanes)
 
 /* The vector of the four inputs kept at element i and the four at i2
  * (each a multiple of 4 on the local grid): a write four elements an item
@@ -350,6 +352,10 @@ SMAX_FN void smax_async_keep_vec(SMAX_LOCAL float *row, int i,
         smax_async_copy16(row + smax_swizzle(i + 4 * q), g + 4 * q);
 }
 #endif
+#endif
+
+#if !defined(SMAX_OUT_QUADS)
+#define SMAX_QUADS_SHARED(lanes) ((void)(lanes), 0)
 #endif
 
 #endif /* SMAX_ONCHIP_H */
