@@ -57,6 +57,15 @@ SMAX_FN smax_vec smax_fused_kept_vec(const SMAX_LOCAL smax_onchip_t *row,
 #endif
 }
 
+#if defined(SMAX_OUT_QUADS)
+/* smax_fused_kept_vec of the quads kept at i and i2 (smax_kept_quads). */
+SMAX_FN smax_vec smax_fused_kept_quads(const SMAX_LOCAL smax_onchip_t *row,
+                                       int i, int i2, float scale)
+{
+    return smax_scale_vec(smax_kept_quads(row, i, i2), scale);
+}
+#endif
+
 SMAX_FN float smax_fused_kept(const SMAX_LOCAL smax_onchip_t *row, int i,
                               float scale)
 {
@@ -213,7 +222,7 @@ SMAX_FN float smax_fused_keep(const SMAX_GLOBAL smax_in_t *g, int j,
 /* What the output pass finishes of a kept vector v, scaled: v for
  * log-softmax, exp(v - base) for softmax; an f32 row kept exactly that
  * after pass 2. */
-SMAX_FN smax_vec smax_fused_value_of_vec(smax_vec v, float base, int keep_x)
+SMAX_FN smax_vec smax_fused_value_vec(smax_vec v, float base, int keep_x)
 {
 #if SMAX_ONCHIP_KEEPS_BITS
     return keep_x ? v : smax_exp_vec_lifted(v, base, SMAX_ROW_LIFT);
@@ -221,15 +230,6 @@ SMAX_FN smax_vec smax_fused_value_of_vec(smax_vec v, float base, int keep_x)
     (void)base, (void)keep_x; /* an f32 row holds what the output needs */
     return v;
 #endif
-}
-
-/* smax_fused_value_of_vec of the vector kept at i. */
-SMAX_FN smax_vec smax_fused_value_vec(const SMAX_LOCAL smax_onchip_t *row,
-                                      int i, float scale, float base,
-                                      int keep_x)
-{
-    return smax_fused_value_of_vec(smax_fused_kept_vec(row, i, scale), base,
-                                   keep_x);
 }
 
 SMAX_FN float smax_fused_value(const SMAX_LOCAL smax_onchip_t *row, int i,
@@ -265,6 +265,14 @@ SMAX_FN smax_vec smax_fused_finish_vec(smax_vec v, smax_row_total t,
     for (int i = 0; i < SMAX_VEC; ++i)
         v.e[i] *= b;
     return v;
+}
+
+/* The outputs of a kept vector v, scaled, of a row with total t. */
+SMAX_FN smax_vec smax_fused_output_vec(smax_vec v, smax_row_total t,
+                                       int keep_x)
+{
+    return smax_fused_finish_vec(smax_fused_value_vec(v, t.base, keep_x), t,
+                                 keep_x);
 }
 
 /* ---- a 16-bit row's exponentials, folded ------------------------------ */
@@ -418,12 +426,9 @@ SMAX_FN void smax_fused_write(const SMAX_LOCAL smax_onchip_t *srow,
             const int j2 = smax_second_quad(j, qstep, sp.body_end);
             smax_store_quads(
                 yr + j, yr + j2,
-                smax_fused_finish_vec(
-                    smax_fused_value_of_vec(
-                        smax_scale_vec(
-                            smax_kept_quads(srow, j + pad, j2 + pad), scale),
-                        t.base, keep_x),
-                    t, keep_x));
+                smax_fused_output_vec(
+                    smax_fused_kept_quads(srow, j + pad, j2 + pad, scale), t,
+                    keep_x));
         }
         vectors_written = 1;
     }
@@ -432,11 +437,10 @@ SMAX_FN void smax_fused_write(const SMAX_LOCAL smax_onchip_t *srow,
 #endif
     if (!vectors_written)
         for (int j = sp.body + SMAX_VEC * lane; j < sp.body_end; j += step)
-            smax_store_vec_out(yr + j,
-                               smax_fused_finish_vec(
-                                   smax_fused_value_vec(srow, j + pad, scale,
-                                                        t.base, keep_x),
-                                   t, keep_x));
+            smax_store_vec_out(
+                yr + j,
+                smax_fused_output_vec(smax_fused_kept_vec(srow, j + pad, scale),
+                                      t, keep_x));
     for (int j = smax_scalar_first(lane, sp); j < cols;
          j = smax_scalar_next(j, lanes, sp))
         smax_store_out(yr, j,

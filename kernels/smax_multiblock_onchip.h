@@ -359,6 +359,14 @@ SMAX_FN float smax_held_output(float v, smax_row_total t, int keep_x,
                              keep_x);
 }
 
+/* smax_held_output of a kept vector v, scaled. */
+SMAX_FN smax_vec smax_held_output_vec(smax_vec v, smax_row_total t,
+                                      int keep_x, float lift)
+{
+    return smax_fused_finish_vec(
+        keep_x ? v : smax_held_exp_vec(v, t.base, lift), t, keep_x);
+}
+
 /* Phase 3: writes the chunk's outputs to row yr from on-chip, with the
  * row's merged total, its sum lifted by 2^lift as smax_held_keep summed
  * it. Called by every item. */
@@ -390,23 +398,19 @@ SMAX_FN void smax_held_write(SMAX_GLOBAL smax_out_t *yr, smax_held h,
         for (int j = h.sp.body + 4 * lid; j < h.sp.body_end;
              j += 2 * 4 * lanes) {
             const int j2 = smax_second_quad(j, 4 * lanes, h.sp.body_end);
-            const smax_vec v =
-                smax_scale_vec(smax_kept_quads(chunk, j - at, j2 - at), scale);
             smax_store_quads(
                 yr + j, yr + j2,
-                smax_fused_finish_vec(
-                    keep_x ? v : smax_held_exp_vec(v, t.base, lift), t,
-                    keep_x));
+                smax_held_output_vec(
+                    smax_fused_kept_quads(chunk, j - at, j2 - at, scale), t,
+                    keep_x, lift));
         }
     else
 #endif
-    for (int j = h.sp.body + SMAX_VEC * lid; j < h.sp.body_end; j += step) {
-        const smax_vec v = smax_fused_kept_vec(chunk, j - at, scale);
+    for (int j = h.sp.body + SMAX_VEC * lid; j < h.sp.body_end; j += step)
         smax_store_vec_out(
-            yr + j, smax_fused_finish_vec(
-                        keep_x ? v : smax_held_exp_vec(v, t.base, lift), t,
-                        keep_x));
-    }
+            yr + j,
+            smax_held_output_vec(smax_fused_kept_vec(chunk, j - at, scale), t,
+                                 keep_x, lift));
     for (int j = h.c.begin + lid; j < h.sp.body; j += lanes)
         smax_store_out(yr, j,
                        smax_held_output(smax_fused_kept(chunk, j - at, scale),
