@@ -804,6 +804,17 @@ static int bwd_onchip_outpaces(const smax_problem *p,
  *  - forward rows of two 16-bit sides longer than SMAX_REG_MIN_LANES
  *    on-chip lanes (256 columns): tiles and registers alike, but those
  *    that fwd_tile_outpaces_onchip keeps as tiles;
+ *  - forward rows of a 16-bit x written as f32, longer than those lanes,
+ *    in registers (not their tiles) whose slots would be under 3/4 full:
+ *    the register kernel, issue-bound at about 54 instructions an
+ *    element there, ran at 73-87% of copy, the on-chip lanes write whole
+ *    sectors (SMAX_OUT_QUADS). H200, A B C C B A means, registers ->
+ *    on-chip (bench/results/h200-2026-12-01d, call 1): bf16 -> f32 320,
+ *    575, 640, 725 columns 87.3, 72.7, 87.1, 83.8 -> 95.8, 85.9, 96.3,
+ *    89.3; f16 -> f32 320, 575 87.8, 73.1 -> 95.1, 85.2; log-softmax 320,
+ *    575 86.3, 72.4 -> 95.1, 91.7. Fuller slots stayed (400, 512, 800,
+ *    913, 1000, 1024: level to 4 points behind on-chip), and so did the
+ *    tiles (300, 457 lost 3 and 4 points on-chip; 260 gained 7);
  *  - the gradient's rows in registers (not its tiles, but for 16-bit y
  *    and dy with an f32 dx) that bwd_onchip_outpaces names.
  * H200, % of copy, 2^25 elements, A B B A, the plans before -> these
@@ -829,6 +840,10 @@ static int onchip_outpaces(smax_context ctx, const smax_problem *p,
         return bwd_onchip_outpaces(p, plan);
     if (x == 4 && y == 4)
         return 8 * p->cols <= 5 * reg_slots(p, plan);
+    if (x == 2 && y == 4)
+        return p->cols > (int64_t)SMAX_REG_MIN_LANES *
+                             onchip_wide_lane_elems(ctx, p, plan) &&
+               4 * p->cols < 3 * reg_slots(p, plan);
     return x == 2 && y == 2 &&
            p->cols > (int64_t)SMAX_REG_MIN_LANES *
                          onchip_wide_lane_elems(ctx, p, plan) &&
@@ -838,13 +853,14 @@ static int onchip_outpaces(smax_context ctx, const smax_problem *p,
 /* Rows within the register kernel's reach that run on-chip instead. The
  * gradient's rows that on-chip memory outpaces keep their tiles but where
  * y and dy are 16-bit and dx f32 (the tiles lost there, bwd_onchip_outpaces),
- * so the others are not taken here (plan_fused asks again after the
- * tiles). */
+ * and the forward's rows written wider than read keep theirs, so those
+ * are not taken here (plan_fused asks again after the tiles). */
 static int onchip_pays(smax_context ctx, const smax_problem *p,
                        const smax_exec_plan *plan)
 {
     if (plan->direction == SMAX_FORWARD)
-        return fwd_onchip_pays(p, plan) || onchip_outpaces(ctx, p, plan);
+        return fwd_onchip_pays(p, plan) ||
+               (!fwd_widens(p, plan) && onchip_outpaces(ctx, p, plan));
     const int widening = smax_dtype_bytes(p->y_dtype) == 2 &&
                          smax_dtype_bytes(p->x_dtype) == 4;
     return bwd_onchip_pays(p, plan) ||

@@ -1053,7 +1053,10 @@ static char fused_kind(const smax_exec_plan *p)
  * forward rows whose register slots would be at most 5/8 full, forward
  * rows of two 16-bit sides past 256 columns (but those of 289-512, whose
  * tiles' row slots of a warp hold 10 or more elements a lane: 449-512 for
- * log-softmax, test_outpaced_log_rows), the 16-bit gradient's register
+ * log-softmax, test_outpaced_log_rows), forward rows of a 16-bit x
+ * written as f32 past 256 columns whose register slots would be under 3/4
+ * full (264-376 columns on the vector grid, 513-767; not their tiles),
+ * the 16-bit gradient's register
  * rows under 3/4 full, those of f32 y and dy with a 16-bit dx off the
  * vector grid, and those of 16-bit y and dy with an f32 dx past 1024
  * columns or in 8 to 32 on-chip lanes (96-767 columns, their tiles too)
@@ -1077,7 +1080,11 @@ static void test_outpaced_rows(void)
         {SMAX_FORWARD, B, B, 287, 't', 'o'},  {SMAX_FORWARD, B, B, 457, 't', 't'},
         {SMAX_FORWARD, H, B, 511, 't', 't'},  {SMAX_FORWARD, B, B, 513, 't', 'o'},
         {SMAX_FORWARD, B, B, 229, 't', 't'},  {SMAX_FORWARD, B, B, 256, 'r', 'r'},
-        {SMAX_FORWARD, B, F, 1000, 'r', 'r'}, {SMAX_BACKWARD, B, B, 2897, 'r', 'o'},
+        {SMAX_FORWARD, B, F, 1000, 'r', 'r'}, {SMAX_FORWARD, B, F, 575, 'r', 'o'},
+        {SMAX_FORWARD, H, F, 513, 'r', 'o'},  {SMAX_FORWARD, B, F, 767, 'r', 'o'},
+        {SMAX_FORWARD, B, F, 768, 'r', 'r'},  {SMAX_FORWARD, H, F, 264, 'r', 'o'},
+        {SMAX_FORWARD, B, F, 384, 'r', 'r'},  {SMAX_FORWARD, B, F, 300, 't', 't'},
+        {SMAX_FORWARD, B, F, 256, 'r', 'r'},  {SMAX_BACKWARD, B, B, 2897, 'r', 'o'},
         {SMAX_BACKWARD, B, B, 320, 'r', 'o'}, {SMAX_BACKWARD, B, B, 4096, 'r', 'r'},
         {SMAX_BACKWARD, B, B, 3100, 'r', 'r'}, {SMAX_BACKWARD, B, B, 725, 't', 't'},
         {SMAX_BACKWARD, F, F, 575, 'r', 'r'},  {SMAX_BACKWARD, F, F, 1149, 'r', 'r'},
