@@ -641,6 +641,18 @@ static void plan_fused_onchip(smax_context ctx, const smax_problem *p,
         plan->rows_per_group = 1;
         plan->groups = p->rows;
     }
+    /* Rows shorter than a lane's vectors share a group, and their padded
+     * pitch can take those rows past the group's on-chip memory where it
+     * is small (OpenCL on NVIDIA, 48 KB: f32 y and dy rows of 14 columns,
+     * 256 a group at a pitch of 24, 51200 bytes): fewer items then. */
+    while (plan->rows_per_group > 1 &&
+           (size_t)plan->rows_per_group * row_bytes +
+                   reduction_bytes(plan->group_size) >
+               ctx->traits.max_local_dynamic) {
+        plan->group_size /= 2;
+        plan->rows_per_group = plan->group_size / plan->lanes;
+        plan->groups = ceil_div(p->rows, plan->rows_per_group);
+    }
     /* Halving the lanes doubles the rows a group keeps on-chip, but for a
      * row alone in its group, whose group halves with them. */
     const int alone = wide && plan->rows_per_group == 1;

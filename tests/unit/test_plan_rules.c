@@ -1229,8 +1229,54 @@ static void test_outpaced_log_rows(void)
         }
 }
 
+/* An on-chip plan fits its group's on-chip memory however small that is:
+ * short rows share a group, and their padded pitch took 256 rows of f32 y
+ * and dy of 14 columns to 51200 bytes where OpenCL on NVIDIA gives a group
+ * 48 KB (plan.c, plan_fused_onchip). Devices of 48 and 99 KB a group, at
+ * the H100's bandwidth and the H200's, every row length to 6000 columns
+ * and some rows counts, the gradient and the forward: each plan is made
+ * (plan_padded checks its status) and holds what its group has. */
+static void test_onchip_fits(void)
+{
+    const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
+                     H = SMAX_DTYPE_F16;
+    const smax_dtype pairs[][2] = {{F, F}, {F, H}, {H, F}, {B, B}, {F, B}};
+    const uint32_t locals[] = {48896, 101376};
+    const uint64_t bandwidths[] = {H100_MEMORY_BANDWIDTH,
+                                   H200_MEMORY_BANDWIDTH};
+    const int64_t rows[] = {3, 1000, 12000};
+    int over = 0;
+    for (size_t l = 0; l < sizeof locals / sizeof locals[0]; ++l)
+        for (size_t b = 0; b < 2; ++b)
+            for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; ++k)
+                for (int dir = 0; dir < 2; ++dir)
+                    for (size_t r = 0; r < 3; ++r)
+                        for (int64_t cols = 1; cols <= 6000;
+                             cols += cols < 600 ? 1 : 7) {
+                            struct smax_context_s c = h100();
+                            c.traits.max_local_dynamic = locals[l];
+                            c.info.local_mem_bytes = locals[l];
+                            c.traits.unit_local_bytes = 0;
+                            c.traits.group_local_reserved = 0;
+                            c.traits.max_cluster = 0;
+                            c.traits.memory_bandwidth = bandwidths[b];
+                            const smax_exec_plan p = plan_widths(
+                                &c, dir ? SMAX_BACKWARD : SMAX_FORWARD,
+                                pairs[k][0], pairs[k][1], rows[r], cols);
+                            if (p.local_bytes > locals[l] && over++ < 5)
+                                CHECK(0,
+                                      "%u-byte groups, pair %zu, %s, %lld x "
+                                      "%lld: %zu bytes",
+                                      locals[l], k, dir ? "gradient" : "forward",
+                                      (long long)rows[r], (long long)cols,
+                                      p.local_bytes);
+                        }
+    CHECK(over == 0, "%d plans past their group's on-chip memory", over);
+}
+
 int main(void)
 {
+    test_onchip_fits();
     test_outpaced_rows();
     test_outpaced_log_rows();
     test_bwd_narrow_lanes();
