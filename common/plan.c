@@ -148,6 +148,13 @@ static int fused_arrays(smax_direction dir)
     return dir == SMAX_BACKWARD ? 2 : 1;
 }
 
+/* Rows a group and groups, from the plan's group size and lanes. */
+static void regroup(const smax_problem *p, smax_exec_plan *plan)
+{
+    plan->rows_per_group = plan->group_size / plan->lanes;
+    plan->groups = ceil_div(p->rows, plan->rows_per_group);
+}
+
 static void set_row_mapping(const smax_problem *p, smax_exec_plan *plan,
                             int group, int elems_per_lane, int min_lanes)
 {
@@ -155,8 +162,7 @@ static void set_row_mapping(const smax_problem *p, smax_exec_plan *plan,
     plan->group_size = group;
     plan->lanes = pow2_at_least(lanes < min_lanes ? min_lanes : lanes,
                                 plan->group_size);
-    plan->rows_per_group = plan->group_size / plan->lanes;
-    plan->groups = ceil_div(p->rows, plan->rows_per_group);
+    regroup(p, plan);
 }
 
 /* Peak bytes a second a compute unit of the H100 (SXM, 132 units) is fed
@@ -619,9 +625,15 @@ static void bwd_deep_lanes(const smax_problem *p, smax_exec_plan *plan)
         plan->group_size);
     if (lanes > plan->lanes) {
         plan->lanes = lanes;
-        plan->rows_per_group = plan->group_size / plan->lanes;
-        plan->groups = ceil_div(p->rows, plan->rows_per_group);
+        regroup(p, plan);
     }
+}
+
+/* On-chip bytes of a group of `group` items keeping `rows` rows of
+ * row_bytes each. */
+static size_t onchip_group_bytes(int64_t rows, size_t row_bytes, int group)
+{
+    return (size_t)rows * row_bytes + reduction_bytes(group);
 }
 
 static void plan_fused_onchip(smax_context ctx, const smax_problem *p,
@@ -646,12 +658,11 @@ static void plan_fused_onchip(smax_context ctx, const smax_problem *p,
      * is small (OpenCL on NVIDIA, 48 KB: f32 y and dy rows of 14 columns,
      * 256 a group at a pitch of 24, 51200 bytes): fewer items then. */
     while (plan->rows_per_group > 1 &&
-           (size_t)plan->rows_per_group * row_bytes +
-                   reduction_bytes(plan->group_size) >
+           onchip_group_bytes(plan->rows_per_group, row_bytes,
+                              plan->group_size) >
                ctx->traits.max_local_dynamic) {
         plan->group_size /= 2;
-        plan->rows_per_group = plan->group_size / plan->lanes;
-        plan->groups = ceil_div(p->rows, plan->rows_per_group);
+        regroup(p, plan);
     }
     /* Halving the lanes doubles the rows a group keeps on-chip, but for a
      * row alone in its group, whose group halves with them. */
@@ -660,22 +671,21 @@ static void plan_fused_onchip(smax_context ctx, const smax_problem *p,
            (wide ? wide_lanes_halve(ctx, p, plan, wide)
                  : onchip_fewer_lanes(p, plan)) &&
            (alone ||
-            (size_t)(plan->group_size / (plan->lanes / 2)) * row_bytes +
-                    reduction_bytes(plan->group_size) <=
+            onchip_group_bytes(plan->group_size / (plan->lanes / 2),
+                               row_bytes, plan->group_size) <=
                 ctx->traits.max_local_dynamic)) {
         plan->lanes /= 2;
         if (alone)
             plan->group_size = plan->lanes;
-        plan->rows_per_group = plan->group_size / plan->lanes;
-        plan->groups = ceil_div(p->rows, plan->rows_per_group);
+        regroup(p, plan);
         if (plan->direction == SMAX_FORWARD)
             break; /* once: rounded up, then down */
     }
     plan->deep_keep = bwd_deep_pays(ctx, p, plan);
     bwd_deep_lanes(p, plan);
     plan->cols_padded = (int)row_pitch(p->cols, plan->onchip_bytes);
-    plan->local_bytes = (size_t)plan->rows_per_group * row_bytes +
-                        reduction_bytes(plan->group_size);
+    plan->local_bytes =
+        onchip_group_bytes(plan->rows_per_group, row_bytes, plan->group_size);
 }
 
 /* 16-bit gradient rows that would idle a third of the register kernel's
@@ -852,14 +862,12 @@ static int onchip_outpaces(smax_context ctx, const smax_problem *p,
         return bwd_onchip_outpaces(p, plan);
     if (x == 4 && y == 4)
         return 8 * p->cols <= 5 * reg_slots(p, plan);
+    const int past_min_lanes =
+        p->cols > (int64_t)SMAX_REG_MIN_LANES *
+                      onchip_wide_lane_elems(ctx, p, plan);
     if (x == 2 && y == 4)
-        return p->cols > (int64_t)SMAX_REG_MIN_LANES *
-                             onchip_wide_lane_elems(ctx, p, plan) &&
-               4 * p->cols < 3 * reg_slots(p, plan);
-    return x == 2 && y == 2 &&
-           p->cols > (int64_t)SMAX_REG_MIN_LANES *
-                         onchip_wide_lane_elems(ctx, p, plan) &&
-           !fwd_tile_outpaces_onchip(p);
+        return past_min_lanes && 4 * p->cols < 3 * reg_slots(p, plan);
+    return x == 2 && y == 2 && past_min_lanes && !fwd_tile_outpaces_onchip(p);
 }
 
 /* Rows within the register kernel's reach that run on-chip instead. The
