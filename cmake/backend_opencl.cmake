@@ -22,6 +22,7 @@ target_sources(${SMAX_LIB} PRIVATE
   backends/opencl/device.c
   backends/opencl/errors.c
   backends/opencl/interop.c
+  backends/opencl/nv_memory.c
   backends/opencl/opencl_backend.c
   backends/opencl/opencl_init.c
   backends/opencl/program.c
@@ -30,5 +31,5 @@ target_include_directories(${SMAX_LIB} PRIVATE backends/opencl)
 target_compile_definitions(${SMAX_LIB} PRIVATE CL_TARGET_OPENCL_VERSION=120)
 target_link_libraries(${SMAX_LIB} PUBLIC OpenCL::OpenCL)
 find_package(Threads REQUIRED)
-target_link_libraries(${SMAX_LIB} PRIVATE Threads::Threads)
+target_link_libraries(${SMAX_LIB} PRIVATE Threads::Threads ${CMAKE_DL_LIBS})
 set(SMAX_INTEROP_HEADER include/smax/smax_opencl.h)

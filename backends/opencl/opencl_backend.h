@@ -40,6 +40,10 @@ smax_status smax_cl_fail(smax_context ctx, cl_int err, const char *what);
  * first GPU, else the first device of any type. */
 smax_status smax_cl_pick_device(smax_context ctx, cl_device_id *out);
 
+/* Peak bytes a second of an NVIDIA device's memory, from NVIDIA's
+ * management library (nv_memory.c); 0 where it cannot say. */
+uint64_t smax_cl_nv_memory_bandwidth(cl_device_id d);
+
 /* Fills ctx->info and ctx->traits from device queries and builds (or finds
  * in the process-wide cache) the f32 program. Context and queue are set. */
 smax_status smax_cl_init(smax_context ctx);

@@ -97,6 +97,8 @@ static smax_status query_info(smax_context ctx)
     ctx->backend->nv_registers = ctx->backend->nv_sm > 0 ? nv_registers(d)
                                                          : 0;
     ctx->traits.async_keep = ctx->backend->nv_sm >= 80;
+    ctx->traits.memory_bandwidth =
+        ctx->backend->nv_sm > 0 ? smax_cl_nv_memory_bandwidth(d) : 0;
     ctx->traits.preferred_group = ctx->traits.is_cpu ? CPU_GROUP : GPU_GROUP;
     /* A CPU device runs a group to its end before it starts the next on
      * that core, so groups that wait on each other could wait forever;
