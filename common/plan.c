@@ -172,8 +172,9 @@ static void set_row_mapping(const smax_problem *p, smax_exec_plan *plan,
 #define SMAX_REF_UNIT_BANDWIDTH (2619e6 * 2.0 * 5120.0 / 8.0 / 132.0)
 
 /* How many times faster than the H100's the device's memory feeds one
- * compute unit, by the queried peak clock and bus width; 0 where unknown
- * (OpenCL). The H200: 1.47. */
+ * compute unit, by the queried peak clock and bus width (OpenCL on NVIDIA
+ * asks NVML, backends/opencl/nv_memory.c); 0 where unknown (other OpenCL
+ * devices). The H200: 1.47. */
 static double unit_memory_speedup(smax_context ctx)
 {
     const double bandwidth = (double)ctx->traits.memory_bandwidth;
