@@ -42,6 +42,11 @@ typedef struct smax_device_traits {
                                     on-chip memory holds them (a test
                                     switch, for CPU devices' small
                                     rows)                              */
+    int test_split;              /* SMAX_TEST_SPLIT=1: forward rows
+                                    longer than the split kernel's
+                                    registers hold take it on any device
+                                    (a test switch, for CPU devices,
+                                    whose groups hold any row)         */
 } smax_device_traits;
 
 struct smax_context_s {

@@ -907,6 +907,74 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
     plan_fused_onchip(ctx, p, plan);
 }
 
+/* Largest on-chip memory a group may take where forward rows past it run
+ * split (plan_fused_split): NVIDIA's OpenCL gives a group 48 KB of a
+ * compute unit's 228, so one group of such a row still leaves room for
+ * several on the unit, where rows past one group's memory otherwise run
+ * the one-launch exchange of 2-4 chunks a row (72-84% of copy on the
+ * H200: its tickets, waits and two more group reductions, 1.65x the
+ * fused kernel's instructions by ncu; bench/results/h200-2026-12-01e,
+ * call 4). Devices whose group may take the whole unit (CUDA, HIP) hold
+ * those rows on-chip or as clusters already. */
+#define SMAX_SPLIT_MAX_GROUP_LOCAL (48 * 1024)
+/* The smallest and largest groups of a split row: register rows of 16-32
+ * elements an item in groups of 512-1024 ran at 58-80% of copy on the
+ * H200 (bench/results/h200-2026-12-01e, calls 2 and 3), and NVIDIA's
+ * OpenCL runs no group past 256 items of smax's kernels. */
+#define SMAX_SPLIT_MIN_GROUP 128
+#define SMAX_SPLIT_MAX_GROUP 256
+/* The smallest group of a split row under the test switch on a CPU device:
+ * rows of more than 128 columns split, so that the conformance suite's
+ * rows of about a thousand columns (its special and layout groups) take
+ * the split kernel. */
+#define SMAX_SPLIT_TEST_CPU_GROUP 4
+
+/* A forward row past one group's on-chip memory held by one group all the
+ * same: SMAX_SPLIT_ITEM_ELEMS elements an item in registers, the rest
+ * on-chip (kernels/smax_fused_split.h), in the smallest group from
+ * SMAX_SPLIT_MIN_GROUP up whose registers leave the rest room on-chip.
+ * Only where a group's on-chip memory is at most
+ * SMAX_SPLIT_MAX_GROUP_LOCAL, or under the test switch (any device, any
+ * row longer than its registers hold; on CPU devices from
+ * SMAX_SPLIT_TEST_CPU_GROUP items). Returns 0,
+ * the plan untouched, where no group holds the row so. */
+static int plan_fused_split(smax_context ctx, const smax_problem *p,
+                            smax_exec_plan *plan)
+{
+    const int test = ctx->traits.test_split;
+    if (plan->direction != SMAX_FORWARD ||
+        (!test && (ctx->traits.is_cpu || ctx->traits.max_local_dynamic >
+                                             SMAX_SPLIT_MAX_GROUP_LOCAL)))
+        return 0;
+    const int most = fit_group(ctx, SMAX_SPLIT_MAX_GROUP);
+    for (int g = fit_group(ctx, test && ctx->traits.is_cpu
+                                    ? SMAX_SPLIT_TEST_CPU_GROUP
+                                    : SMAX_SPLIT_MIN_GROUP);
+         g <= most; g *= 2) {
+        const int64_t in_regs = (int64_t)SMAX_SPLIT_ITEM_ELEMS * g;
+        if (p->cols <= in_regs)
+            return 0;
+        /* the on-chip part starts on the row's vector grid: up to a vector
+         * less than the items' registers hold */
+        const int64_t pitch =
+            row_pitch(p->cols - in_regs + plan->vec, plan->onchip_bytes);
+        const size_t local = (size_t)(pitch * plan->onchip_bytes) +
+                             reduction_bytes(g);
+        if (local > ctx->traits.max_local_dynamic)
+            continue;
+        plan->algorithm = SMAX_ALGO_FUSED;
+        plan->reg_split = 1;
+        plan->group_size = g;
+        plan->lanes = g;
+        plan->rows_per_group = 1;
+        plan->groups = p->rows;
+        plan->cols_padded = (int)pitch;
+        plan->local_bytes = local;
+        return 1;
+    }
+    return 0;
+}
+
 /* Groups per compute unit of the one-item-per-row CPU kernel: enough that
  * the last groups of a launch leave no core idle for long. */
 #define SMAX_CPU_GROUPS_PER_CU 8
@@ -1674,6 +1742,12 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                  plan->cluster ? ", each row a thread-block cluster" : "");
         break;
     default: {
+        if (ctx->traits.test_split && plan_fused_split(ctx, p, plan)) {
+            snprintf(plan->reason, sizeof plan->reason,
+                     "auto (test switch): one group holds the row in "
+                     "registers and on-chip");
+            break;
+        }
         if (ctx->traits.is_cpu) {
             plan_auto_cpu(ctx, p, plan);
             break;
@@ -1710,7 +1784,12 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
              (!fits || (dir == SMAX_FORWARD && !ctx->traits.async_keep &&
                         p->cols > item_cols))) ||
             (rows_plan.groups < very_few && p->cols >= long_row);
-        if ((spread && plan_multiblock_onchip(ctx, p, plan)) ||
+        if (!fits && many_rows && plan_fused_split(ctx, p, plan)) {
+            snprintf(plan->reason, sizeof plan->reason,
+                     "auto: the row exceeds one group's on-chip memory (%lld "
+                     "> %lld): one group holds it in registers and on-chip",
+                     (long long)p->cols, (long long)fused_max);
+        } else if ((spread && plan_multiblock_onchip(ctx, p, plan)) ||
             (fits && plan_cluster_row(ctx, p, plan))) {
             snprintf(plan->reason, sizeof plan->reason,
                      plan->reread ? "auto: %s: %d chunks a row re-read from "

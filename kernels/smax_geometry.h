@@ -30,6 +30,12 @@
  * the gradient, which keeps 16-bit y and dy as read, gained 1-2 points. */
 #define SMAX_FWD_REG_VECTORS(in_bytes, out_bytes) \
     ((in_bytes) == 2 && (out_bytes) == 2 ? 2 : SMAX_REG_VECTORS)
+/* Elements an item of the split kernel holds in registers
+ * (smax_fused_split.h): 32, which the register kernel holds where one side
+ * is 16-bit (8 vectors of 4 f32 where both are f32: at 128 items NVIDIA's
+ * OpenCL ran f32 rows of 4096 columns so at 98.6% of copy on the H200;
+ * bench/results/h200-2026-12-01e, call 3). */
+#define SMAX_SPLIT_ITEM_ELEMS 32
 /* Group of the forward register-resident kernel. Small groups win there
  * (H100, 16384 x 2048: 96% of copy with 128 items, 89% with 256, 83% with
  * 512): a row slot waits only for its own group's barriers. */

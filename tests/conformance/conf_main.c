@@ -3,11 +3,15 @@
  *
  *   smax_conformance [--large] [--full] [-v] [--only GROUP]
  *                    [--variant TEXT] [--expect-cooperative]
+ *                    [--expect-split]
  *
  * --expect-cooperative: first assert that the device runs multi-block in
  * one launch (a forced multiblock plan of 4 x 100000 keeps its chunks
  * on-chip), so that a run meant to cover those kernels (on a CPU device,
  * with SMAX_TEST_CPU_COOPERATIVE=1) cannot pass without them.
+ * --expect-split: likewise that auto holds a forward row of 5000 columns
+ * in one group, part in registers and part on-chip (on a CPU device, with
+ * SMAX_TEST_SPLIT=1).
  * --full: the large tier runs every length for every variant (no
  * thinning, conf_thinned); the default tier always does. --variant runs
  * only the variants whose name contains TEXT, or one of several texts
@@ -46,7 +50,8 @@ static const group groups[] = {
 static int usage(const char *argv0)
 {
     fprintf(stderr, "usage: %s [--large] [--full] [-v] [--only GROUP] "
-                    "[--variant TEXT[+TEXT...]] [--expect-cooperative]\n"
+                    "[--variant TEXT[+TEXT...]] [--expect-cooperative] "
+                    "[--expect-split]\n"
                     "groups:",
             argv0);
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; ++i)
@@ -78,12 +83,32 @@ static void check_cooperative(conf_suite *s)
                   pi.merge_levels, st == SMAX_SUCCESS ? pi.reason : "");
 }
 
+/* --expect-split: auto holds a forward row past its group's registers
+ * in one group, part in registers and part on-chip
+ * (kernels/smax_fused_split.h, said in the plan's reason). */
+static void check_split(conf_suite *s)
+{
+    smax_problem p = smax_problem_make(4, 5000);
+    smax_plan_info pi;
+    memset(&pi, 0, sizeof pi); /* read below even when planning fails */
+    const smax_status st = smax_plan(s->ctx, &p, &pi);
+    if (st == SMAX_SUCCESS && pi.algorithm == SMAX_ALGO_FUSED &&
+        strstr(pi.reason, "in registers and on-chip") != NULL)
+        conf_pass("[split] auto 4 x 5000 is held by one group in registers "
+                  "and on-chip: %s",
+                  pi.reason);
+    else
+        conf_fail("[split] auto 4 x 5000 is not the split form (%s): %s",
+                  smax_status_string(st), st == SMAX_SUCCESS ? pi.reason : "");
+}
+
 int main(int argc, char **argv)
 {
     conf_suite s;
     memset(&s, 0, sizeof s);
     const char *only = NULL;
     int expect_cooperative = 0;
+    int expect_split = 0;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--large") == 0)
             s.large = 1;
@@ -97,6 +122,8 @@ int main(int argc, char **argv)
             s.only_variant = argv[++i];
         else if (strcmp(argv[i], "--expect-cooperative") == 0)
             expect_cooperative = 1;
+        else if (strcmp(argv[i], "--expect-split") == 0)
+            expect_split = 1;
         else
             return usage(argv[0]);
     }
@@ -146,6 +173,8 @@ int main(int argc, char **argv)
     conf_find_fused_limits(&s);
     if (expect_cooperative)
         check_cooperative(&s);
+    if (expect_split)
+        check_split(&s);
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; ++i) {
         if (only && strcmp(only, groups[i].name) != 0)
             continue;

@@ -1274,9 +1274,80 @@ static void test_onchip_fits(void)
     CHECK(over == 0, "%d plans past their group's on-chip memory", over);
 }
 
+/* Forward rows past one group's on-chip memory on a device that gives a
+ * group 48 KB (NVIDIA's OpenCL: groups of up to 256 items) are held by one
+ * group, 32 elements an item in registers and the rest on-chip, where
+ * rows are many and such a group holds them; the plan fits, and its
+ * registers leave the on-chip part at least one element. Not where rows
+ * are few (they spread), not the gradient, not past the largest such group,
+ * and not on a device whose group may take all of its unit's memory. */
+static void test_split_rows(void)
+{
+    const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
+                     H = SMAX_DTYPE_F16;
+    const smax_dtype pairs[][2] = {{F, F}, {F, B}, {B, F}, {B, B}, {H, H}};
+    int split = 0, bad = 0;
+    for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; ++k)
+        for (int64_t cols = 4000; cols <= 40000; cols += 37) {
+            struct smax_context_s c = h100();
+            c.info.max_group_size = 256;
+            c.traits.max_local_dynamic = 48896;
+            c.info.local_mem_bytes = 48896;
+            c.traits.unit_local_bytes = 0;
+            c.traits.group_local_reserved = 0;
+            c.traits.max_cluster = 0;
+            c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
+            const smax_exec_plan p =
+                plan_widths(&c, SMAX_FORWARD, pairs[k][0], pairs[k][1], 2048,
+                            cols);
+            if (!p.reg_split)
+                continue;
+            ++split;
+            if ((p.algorithm != SMAX_ALGO_FUSED || p.lanes != p.group_size ||
+                 p.group_size < 128 || p.group_size > 256 ||
+                 p.groups != 2048 || p.local_bytes > 48896 ||
+                 cols <= (int64_t)SMAX_SPLIT_ITEM_ELEMS * p.group_size ||
+                 (int64_t)p.cols_padded < cols - SMAX_SPLIT_ITEM_ELEMS *
+                                                      (int64_t)p.group_size) &&
+                bad++ < 5)
+                CHECK(0, "pair %zu, 2048 x %lld: split g%d, %zu bytes, pitch %d",
+                      k, (long long)cols, p.group_size, p.local_bytes,
+                      p.cols_padded);
+        }
+    CHECK(bad == 0, "%d split plans that do not hold their rows", bad);
+    CHECK(split > 500, "only %d split plans", split);
+
+    struct smax_context_s c = h100();
+    c.info.max_group_size = 256;
+    c.traits.max_local_dynamic = 48896;
+    c.info.local_mem_bytes = 48896;
+    c.traits.unit_local_bytes = 0;
+    c.traits.max_cluster = 0;
+    CHECK(plan_of(&c, SMAX_FORWARD, F, 2048, 16384).reg_split &&
+              plan_of(&c, SMAX_FORWARD, F, 2048, 16384).group_size == 256,
+          "f32 2048 x 16384 on 48 KB groups: not split in 256 items");
+    CHECK(plan_of(&c, SMAX_FORWARD, F, 2048, 12000).group_size == 128,
+          "f32 2048 x 12000: not the smallest group");
+    CHECK(plan_of(&c, SMAX_FORWARD, B, 2048, 24000).reg_split,
+          "bf16 2048 x 24000 on 48 KB groups: not split");
+    CHECK(!plan_of(&c, SMAX_FORWARD, F, 2048, 20000).reg_split,
+          "f32 2048 x 20000: split past the largest group's reach");
+    CHECK(!plan_of(&c, SMAX_FORWARD, F, 4, 16384).reg_split,
+          "f32 4 x 16384: few rows split, not spread");
+    CHECK(!plan_of(&c, SMAX_BACKWARD, F, 2048, 16384).reg_split,
+          "the gradient split");
+    struct smax_context_s h = h100();
+    h.traits.max_cluster = 0;
+    for (int64_t cols = 50000; cols <= 90000; cols += 997)
+        CHECK(!plan_of(&h, SMAX_FORWARD, F, 2048, cols).reg_split,
+              "f32 2048 x %lld split where a group may take 227 KB",
+              (long long)cols);
+}
+
 int main(void)
 {
     test_onchip_fits();
+    test_split_rows();
     test_outpaced_rows();
     test_outpaced_log_rows();
     test_bwd_narrow_lanes();
