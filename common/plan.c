@@ -923,6 +923,12 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
  * OpenCL runs no group past 256 items of smax's kernels. */
 #define SMAX_SPLIT_MIN_GROUP 128
 #define SMAX_SPLIT_MAX_GROUP 256
+/* Most elements an item of a split row keeps on-chip: past it the one-launch
+ * exchange ran level or ahead. H200, NVIDIA's OpenCL, A B B A, % of copy,
+ * 128 items (bench/results/h200-2026-12-01e, call 7): bf16 24000 and bf16
+ * -> f32 24000 columns (155 an item) 76.1, 79.5 -> 81.7, 82.4; 28000 (187)
+ * 77.1, 79.4 -> 76.0, 75.8. f32 rows keep at most about 90 an item. */
+#define SMAX_SPLIT_MAX_ONCHIP_ITEM_ELEMS 160
 /* The smallest group of a split row under the test switch on a CPU device:
  * rows of more than 128 columns split, so that the conformance suite's
  * rows of about a thousand columns (its special and layout groups) take
@@ -962,6 +968,9 @@ static int plan_fused_split(smax_context ctx, const smax_problem *p,
                              reduction_bytes(g);
         if (local > ctx->traits.max_local_dynamic)
             continue;
+        if (!test &&
+            p->cols - in_regs > (int64_t)SMAX_SPLIT_MAX_ONCHIP_ITEM_ELEMS * g)
+            return 0;
         plan->algorithm = SMAX_ALGO_FUSED;
         plan->reg_split = 1;
         plan->group_size = g;

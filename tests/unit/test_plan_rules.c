@@ -1307,6 +1307,8 @@ static void test_split_rows(void)
                  p.group_size < 128 || p.group_size > 256 ||
                  p.groups != 2048 || p.local_bytes > 48896 ||
                  cols <= (int64_t)SMAX_SPLIT_ITEM_ELEMS * p.group_size ||
+                 cols - (int64_t)SMAX_SPLIT_ITEM_ELEMS * p.group_size >
+                     160 * (int64_t)p.group_size ||
                  (int64_t)p.cols_padded < cols - SMAX_SPLIT_ITEM_ELEMS *
                                                       (int64_t)p.group_size) &&
                 bad++ < 5)
@@ -1330,6 +1332,8 @@ static void test_split_rows(void)
           "f32 2048 x 12000: not the smallest group");
     CHECK(plan_of(&c, SMAX_FORWARD, B, 2048, 24000).reg_split,
           "bf16 2048 x 24000 on 48 KB groups: not split");
+    CHECK(!plan_of(&c, SMAX_FORWARD, B, 2048, 28000).reg_split,
+          "bf16 2048 x 28000: split with 187 elements an item on-chip");
     CHECK(!plan_of(&c, SMAX_FORWARD, F, 2048, 20000).reg_split,
           "f32 2048 x 20000: split past the largest group's reach");
     CHECK(!plan_of(&c, SMAX_FORWARD, F, 4, 16384).reg_split,
