@@ -1280,7 +1280,21 @@ static void test_onchip_fits(void)
  * rows are many and such a group holds them; the plan fits, and its
  * registers leave the on-chip part at least one element. Not where rows
  * are few (they spread), not the gradient, not past the largest such group,
- * and not on a device whose group may take all of its unit's memory. */
+ * and not on a device whose group may take all of its unit's memory. The
+ * device: NVIDIA's OpenCL on the H200 (its NVML bandwidth). */
+static struct smax_context_s opencl_on_h200(void)
+{
+    struct smax_context_s c = h100();
+    c.info.max_group_size = 256;
+    c.traits.max_local_dynamic = 48896;
+    c.info.local_mem_bytes = 48896;
+    c.traits.unit_local_bytes = 0;
+    c.traits.group_local_reserved = 0;
+    c.traits.max_cluster = 0;
+    c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
+    return c;
+}
+
 static void test_split_rows(void)
 {
     const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
@@ -1289,14 +1303,7 @@ static void test_split_rows(void)
     int split = 0, bad = 0;
     for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; ++k)
         for (int64_t cols = 4000; cols <= 40000; cols += 37) {
-            struct smax_context_s c = h100();
-            c.info.max_group_size = 256;
-            c.traits.max_local_dynamic = 48896;
-            c.info.local_mem_bytes = 48896;
-            c.traits.unit_local_bytes = 0;
-            c.traits.group_local_reserved = 0;
-            c.traits.max_cluster = 0;
-            c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
+            struct smax_context_s c = opencl_on_h200();
             const smax_exec_plan p =
                 plan_widths(&c, SMAX_FORWARD, pairs[k][0], pairs[k][1], 2048,
                             cols);
@@ -1319,12 +1326,7 @@ static void test_split_rows(void)
     CHECK(bad == 0, "%d split plans that do not hold their rows", bad);
     CHECK(split > 500, "only %d split plans", split);
 
-    struct smax_context_s c = h100();
-    c.info.max_group_size = 256;
-    c.traits.max_local_dynamic = 48896;
-    c.info.local_mem_bytes = 48896;
-    c.traits.unit_local_bytes = 0;
-    c.traits.max_cluster = 0;
+    struct smax_context_s c = opencl_on_h200();
     CHECK(plan_of(&c, SMAX_FORWARD, F, 2048, 16384).reg_split &&
               plan_of(&c, SMAX_FORWARD, F, 2048, 16384).group_size == 256,
           "f32 2048 x 16384 on 48 KB groups: not split in 256 items");
