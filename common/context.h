@@ -45,8 +45,8 @@ typedef struct smax_device_traits {
     int test_split;              /* SMAX_TEST_SPLIT=1: forward rows
                                     longer than the split kernel's
                                     registers hold take it on any device
-                                    (a test switch, for CPU devices,
-                                    whose groups hold any row)         */
+                                    (a test switch: devices that never
+                                    plan it, CPUs and CUDA, run it)    */
 } smax_device_traits;
 
 struct smax_context_s {
