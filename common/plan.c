@@ -964,8 +964,8 @@ static int plan_fused_split(smax_context ctx, const smax_problem *p,
          * less than the items' registers hold */
         const int64_t pitch =
             row_pitch(p->cols - in_regs + plan->vec, plan->onchip_bytes);
-        const size_t local = (size_t)(pitch * plan->onchip_bytes) +
-                             reduction_bytes(g);
+        const size_t local =
+            onchip_group_bytes(1, (size_t)(pitch * plan->onchip_bytes), g);
         if (local > ctx->traits.max_local_dynamic)
             continue;
         if (!test &&
@@ -975,8 +975,7 @@ static int plan_fused_split(smax_context ctx, const smax_problem *p,
         plan->reg_split = 1;
         plan->group_size = g;
         plan->lanes = g;
-        plan->rows_per_group = 1;
-        plan->groups = p->rows;
+        regroup(p, plan);
         plan->cols_padded = (int)pitch;
         plan->local_bytes = local;
         return 1;
