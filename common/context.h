@@ -42,7 +42,7 @@ typedef struct smax_device_traits {
                                     on-chip memory holds them (a test
                                     switch, for CPU devices' small
                                     rows)                              */
-    int test_split;              /* SMAX_TEST_SPLIT=1: forward rows
+    int test_split;              /* SMAX_TEST_SPLIT=1: rows
                                     longer than the split kernel's
                                     registers hold take it on any device
                                     (a test switch: devices that never

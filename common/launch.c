@@ -163,7 +163,7 @@ static smax_status launch_with(smax_context ctx, smax_kernel_id kernel,
 
 /* fused_deep: the on-chip rows' deep batch (plan->deep_keep), which the
  * forward has no form of; fused_split: rows part in registers, part
- * on-chip (plan->reg_split), which the gradient has none of. */
+ * on-chip (plan->reg_split). */
 typedef struct kernel_set {
     smax_kernel_id fused, fused_regs, fused_tile, online, partials, finish,
         cpu_rows, fused_deep, fused_split;
@@ -178,7 +178,7 @@ static const kernel_set backward_kernels = {
     SMAX_KERNEL_BWD_FUSED_TILE,  SMAX_KERNEL_BWD_ONLINE,
     SMAX_KERNEL_BWD_MB_PARTIALS, SMAX_KERNEL_BWD_MB_WRITE,
     SMAX_KERNEL_BWD_CPU_ROWS,    SMAX_KERNEL_BWD_FUSED_DEEP,
-    SMAX_KERNEL_BWD_FUSED};
+    SMAX_KERNEL_BWD_FUSED_SPLIT};
 
 static const kernel_set *kernels_of(const smax_exec_plan *plan)
 {

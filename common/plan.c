@@ -935,9 +935,10 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
  * the split kernel. */
 #define SMAX_SPLIT_TEST_CPU_GROUP 4
 
-/* A forward row past one group's on-chip memory held by one group all the
- * same: SMAX_SPLIT_ITEM_ELEMS elements an item in registers, the rest
- * on-chip (kernels/smax_fused_split.h), in the smallest group from
+/* A row past one group's on-chip memory held by one group all the same:
+ * SMAX_SPLIT_ITEM_ELEMS elements an item in registers (of y and of dy for
+ * the gradient), the rest on-chip (kernels/smax_fused_split.h,
+ * smax_backward_fused_split.h), in the smallest group from
  * SMAX_SPLIT_MIN_GROUP up whose registers leave the rest room on-chip.
  * Only where a group's on-chip memory is at most
  * SMAX_SPLIT_MAX_GROUP_LOCAL, or under the test switch (any device, any
@@ -948,9 +949,8 @@ static int plan_fused_split(smax_context ctx, const smax_problem *p,
                             smax_exec_plan *plan)
 {
     const int test = ctx->traits.test_split;
-    if (plan->direction != SMAX_FORWARD ||
-        (!test && (ctx->traits.is_cpu || ctx->traits.max_local_dynamic >
-                                             SMAX_SPLIT_MAX_GROUP_LOCAL)))
+    if (!test && (ctx->traits.is_cpu || ctx->traits.max_local_dynamic >
+                                            SMAX_SPLIT_MAX_GROUP_LOCAL))
         return 0;
     const int most = fit_group(ctx, SMAX_SPLIT_MAX_GROUP);
     for (int g = fit_group(ctx, test && ctx->traits.is_cpu
@@ -964,8 +964,11 @@ static int plan_fused_split(smax_context ctx, const smax_problem *p,
          * less than the items' registers hold */
         const int64_t pitch =
             row_pitch(p->cols - in_regs + plan->vec, plan->onchip_bytes);
-        const size_t local =
-            onchip_group_bytes(1, (size_t)(pitch * plan->onchip_bytes), g);
+        const size_t local = onchip_group_bytes(
+            1,
+            (size_t)(pitch * plan->onchip_bytes) *
+                fused_arrays(plan->direction),
+            g);
         if (local > ctx->traits.max_local_dynamic)
             continue;
         if (!test &&

@@ -19,6 +19,7 @@
     X(BWD_FUSED_REGS, smax_bwd_fused_regs)    \
     X(BWD_FUSED_TILE, smax_bwd_fused_tile)    \
     X(BWD_FUSED_DEEP, smax_bwd_fused_deep)    \
+    X(BWD_FUSED_SPLIT, smax_bwd_fused_split)  \
     X(BWD_ONLINE, smax_bwd_online)            \
     X(BWD_MB_PARTIALS, smax_bwd_mb_partials)  \
     X(BWD_MB_WRITE, smax_bwd_mb_write)        \

@@ -20,8 +20,8 @@
  *   one launch  smax_cooperative.h (groups of a row that wait on each
  *               other), smax_multiblock_onchip.h,
  *               smax_backward_multiblock_onchip.h; smax_fused_split.h
- *               (one group a row, part in registers, part held as those
- *               chunks are); smax_cluster.h and
+ *               and smax_backward_fused_split.h (one group a row, part in
+ *               registers, part held as those chunks are); smax_cluster.h and
  *               smax_multiblock_cluster.h (the same with a thread-block
  *               cluster's exchange: CUDA, sm_90 and later);
  *               smax_multiblock_reread.h and
@@ -50,6 +50,7 @@
 #include "smax_multiblock_onchip.h"
 #include "smax_backward_multiblock_onchip.h"
 #include "smax_fused_split.h"
+#include "smax_backward_fused_split.h"
 #include "smax_multiblock_reread.h"
 #include "smax_backward_multiblock_reread.h"
 #include "smax_multiblock_cluster.h"

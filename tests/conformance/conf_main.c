@@ -9,9 +9,9 @@
  * one launch (a forced multiblock plan of 4 x 100000 keeps its chunks
  * on-chip), so that a run meant to cover those kernels (on a CPU device,
  * with SMAX_TEST_CPU_COOPERATIVE=1) cannot pass without them.
- * --expect-split: likewise that auto holds a forward row of 5000 columns
- * in one group, part in registers and part on-chip (on a CPU device, with
- * SMAX_TEST_SPLIT=1).
+ * --expect-split: likewise that auto holds a row of 5000 columns, forward
+ * and backward, in one group, part in registers and part on-chip (on a CPU
+ * device, with SMAX_TEST_SPLIT=1).
  * --full: the large tier runs every length for every variant (no
  * thinning, conf_thinned); the default tier always does. --variant runs
  * only the variants whose name contains TEXT, or one of several texts
@@ -83,23 +83,30 @@ static void check_cooperative(conf_suite *s)
                   pi.merge_levels, st == SMAX_SUCCESS ? pi.reason : "");
 }
 
-/* --expect-split: auto holds a forward row past its group's registers
- * in one group, part in registers and part on-chip
- * (kernels/smax_fused_split.h, said in the plan's reason). */
+/* --expect-split: auto holds a row past its group's registers in one
+ * group, part in registers and part on-chip, forward and backward
+ * (kernels/smax_fused_split.h, smax_backward_fused_split.h, said in the
+ * plan's reason). */
 static void check_split(conf_suite *s)
 {
     smax_problem p = smax_problem_make(4, 5000);
-    smax_plan_info pi;
-    memset(&pi, 0, sizeof pi); /* read below even when planning fails */
-    const smax_status st = smax_plan(s->ctx, &p, &pi);
-    if (st == SMAX_SUCCESS && pi.algorithm == SMAX_ALGO_FUSED &&
-        strstr(pi.reason, "in registers and on-chip") != NULL)
-        conf_pass("[split] auto 4 x 5000 is held by one group in registers "
-                  "and on-chip: %s",
-                  pi.reason);
-    else
-        conf_fail("[split] auto 4 x 5000 is not the split form (%s): %s",
-                  smax_status_string(st), st == SMAX_SUCCESS ? pi.reason : "");
+    for (int backward = 0; backward < 2; ++backward) {
+        const char *dir = backward ? "gradient" : "forward";
+        smax_plan_info pi;
+        memset(&pi, 0, sizeof pi); /* read below even when planning fails */
+        const smax_status st = backward ? smax_plan_backward(s->ctx, &p, &pi)
+                                        : smax_plan(s->ctx, &p, &pi);
+        if (st == SMAX_SUCCESS && pi.algorithm == SMAX_ALGO_FUSED &&
+            strstr(pi.reason, "in registers and on-chip") != NULL)
+            conf_pass("[split] auto %s 4 x 5000 is held by one group in "
+                      "registers and on-chip: %s",
+                      dir, pi.reason);
+        else
+            conf_fail("[split] auto %s 4 x 5000 is not the split form (%s): "
+                      "%s",
+                      dir, smax_status_string(st),
+                      st == SMAX_SUCCESS ? pi.reason : "");
+    }
 }
 
 int main(int argc, char **argv)

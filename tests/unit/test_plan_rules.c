@@ -1300,31 +1300,37 @@ static void test_split_rows(void)
     const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
                      H = SMAX_DTYPE_F16;
     const smax_dtype pairs[][2] = {{F, F}, {F, B}, {B, F}, {B, B}, {H, H}};
-    int split = 0, bad = 0;
-    for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; ++k)
-        for (int64_t cols = 4000; cols <= 40000; cols += 37) {
-            struct smax_context_s c = opencl_on_h200();
-            const smax_exec_plan p =
-                plan_widths(&c, SMAX_FORWARD, pairs[k][0], pairs[k][1], 2048,
-                            cols);
-            if (!p.reg_split)
-                continue;
-            ++split;
-            if ((p.algorithm != SMAX_ALGO_FUSED || p.lanes != p.group_size ||
-                 p.group_size < 128 || p.group_size > 256 ||
-                 p.groups != 2048 || p.local_bytes > 48896 ||
-                 cols <= (int64_t)SMAX_SPLIT_ITEM_ELEMS * p.group_size ||
-                 cols - (int64_t)SMAX_SPLIT_ITEM_ELEMS * p.group_size >
-                     160 * (int64_t)p.group_size ||
-                 (int64_t)p.cols_padded < cols - SMAX_SPLIT_ITEM_ELEMS *
-                                                      (int64_t)p.group_size) &&
-                bad++ < 5)
-                CHECK(0, "pair %zu, 2048 x %lld: split g%d, %zu bytes, pitch %d",
-                      k, (long long)cols, p.group_size, p.local_bytes,
-                      p.cols_padded);
-        }
+    int split[2] = {0, 0}, bad = 0;
+    for (int dir = 0; dir < 2; ++dir)
+        for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; ++k)
+            for (int64_t cols = 4000; cols <= 40000; cols += 37) {
+                struct smax_context_s c = opencl_on_h200();
+                const smax_exec_plan p =
+                    plan_widths(&c, dir ? SMAX_BACKWARD : SMAX_FORWARD,
+                                pairs[k][0], pairs[k][1], 2048, cols);
+                if (!p.reg_split)
+                    continue;
+                ++split[dir];
+                if ((p.algorithm != SMAX_ALGO_FUSED || p.lanes != p.group_size ||
+                     p.group_size < 128 || p.group_size > 256 ||
+                     p.groups != 2048 || p.local_bytes > 48896 ||
+                     (size_t)p.cols_padded * (size_t)p.onchip_bytes *
+                             (dir ? 2u : 1u) >=
+                         p.local_bytes ||
+                     cols <= (int64_t)SMAX_SPLIT_ITEM_ELEMS * p.group_size ||
+                     cols - (int64_t)SMAX_SPLIT_ITEM_ELEMS * p.group_size >
+                         160 * (int64_t)p.group_size ||
+                     (int64_t)p.cols_padded < cols - SMAX_SPLIT_ITEM_ELEMS *
+                                                          (int64_t)p.group_size) &&
+                    bad++ < 5)
+                    CHECK(0, "%s pair %zu, 2048 x %lld: split g%d, %zu bytes, "
+                             "pitch %d",
+                          dir ? "gradient" : "forward", k, (long long)cols,
+                          p.group_size, p.local_bytes, p.cols_padded);
+            }
     CHECK(bad == 0, "%d split plans that do not hold their rows", bad);
-    CHECK(split > 500, "only %d split plans", split);
+    CHECK(split[0] > 500 && split[1] > 300,
+          "only %d forward and %d gradient split plans", split[0], split[1]);
 
     struct smax_context_s c = opencl_on_h200();
     CHECK(plan_of(&c, SMAX_FORWARD, F, 2048, 16384).reg_split &&
@@ -1340,8 +1346,16 @@ static void test_split_rows(void)
           "f32 2048 x 20000: split past the largest group's reach");
     CHECK(!plan_of(&c, SMAX_FORWARD, F, 4, 16384).reg_split,
           "f32 4 x 16384: few rows split, not spread");
+    CHECK(plan_of(&c, SMAX_BACKWARD, F, 2048, 8192).reg_split &&
+              plan_of(&c, SMAX_BACKWARD, F, 2048, 8192).group_size == 128,
+          "gradient f32 2048 x 8192 on 48 KB groups: not split in 128 items");
+    CHECK(plan_of(&c, SMAX_BACKWARD, B, 2048, 16384).reg_split,
+          "gradient bf16 2048 x 16384 on 48 KB groups: not split");
     CHECK(!plan_of(&c, SMAX_BACKWARD, F, 2048, 16384).reg_split,
-          "the gradient split");
+          "gradient f32 2048 x 16384: split past the largest group's reach "
+          "(y and dy on-chip)");
+    CHECK(!plan_of(&c, SMAX_BACKWARD, F, 2048, 4096).reg_split,
+          "gradient f32 2048 x 4096: split where the row fits on-chip");
     struct smax_context_s h = h100();
     h.traits.max_cluster = 0;
     for (int64_t cols = 50000; cols <= 90000; cols += 997)
