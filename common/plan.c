@@ -923,6 +923,13 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
  * OpenCL runs no group past 256 items of smax's kernels. */
 #define SMAX_SPLIT_MIN_GROUP 128
 #define SMAX_SPLIT_MAX_GROUP 256
+/* The largest group of a split gradient row whose y and dy are 16-bit.
+ * H200, NVIDIA's OpenCL, A B B A, % of copy, the one-launch exchange ->
+ * split (bench/results/h200-2026-12-01f, call 1): in 128 items bf16
+ * 2796 x 12000 76.4 -> 86.1, bf16 y, dy -> f32 dx 81.3 -> 86.3; in 256,
+ * 2048 x 16384, 80.2 -> 81.3 and 85.7 -> 75.5 (f32 y and dy in 256 items
+ * gained 13-18 points). Not profiled (ncu has no OpenCL). */
+#define SMAX_SPLIT_MAX_GROUP_BWD_16BIT 128
 /* Most elements an item of a split row keeps on-chip: past it the one-launch
  * exchange ran level or ahead. H200, NVIDIA's OpenCL, A B B A, % of copy,
  * 128 items (bench/results/h200-2026-12-01e, call 7): bf16 24000 and bf16
@@ -952,7 +959,10 @@ static int plan_fused_split(smax_context ctx, const smax_problem *p,
     if (!test && (ctx->traits.is_cpu || ctx->traits.max_local_dynamic >
                                             SMAX_SPLIT_MAX_GROUP_LOCAL))
         return 0;
-    const int most = fit_group(ctx, SMAX_SPLIT_MAX_GROUP);
+    const int most =
+        fit_group(ctx, plan->direction == SMAX_BACKWARD && plan->onchip_bytes == 2
+                           ? SMAX_SPLIT_MAX_GROUP_BWD_16BIT
+                           : SMAX_SPLIT_MAX_GROUP);
     for (int g = fit_group(ctx, test && ctx->traits.is_cpu
                                     ? SMAX_SPLIT_TEST_CPU_GROUP
                                     : SMAX_SPLIT_MIN_GROUP);
