@@ -36,7 +36,7 @@ SMAX_FN void smax_bwd_fused_split_row(
     SMAX_LOCAL float *red = smax_onchip_after(ky, 2, cols_padded);
 
     const int shift = smax_row_shift3(yr, dyr, dxr);
-    const int reg_cols = SMAX_SPLIT_ITEM_ELEMS * lanes - (shift > 0 ? shift : 0);
+    const int reg_cols = smax_split_reg_cols(shift, lanes);
     const smax_reg_map map =
         smax_reg_map_of(shift, lid, lanes, reg_cols, 1, SMAX_SPLIT_RV);
     smax_held_vec vy[SMAX_SPLIT_RV], vd[SMAX_SPLIT_RV];
@@ -47,13 +47,8 @@ SMAX_FN void smax_bwd_fused_split_row(
         vd[k] = smax_held_issue(dyr, map, e);
     }
 
-    smax_chunk c;
-    c.row = row;
-    c.index = 1;
-    c.begin = reg_cols;
-    c.end = cols;
-    c.last = 1;
-    const smax_held h = smax_bwd_held_of(c, yr, dyr, dxr);
+    const smax_held h =
+        smax_bwd_held_of(smax_split_rest(row, reg_cols, cols), yr, dyr, dxr);
     const smax_bwd_edges e = smax_bwd_edges_fetch(yr, dyr, h, lid);
     float s = 0.0f, s_lost = 0.0f;
     smax_bwd_keep_terms_as(

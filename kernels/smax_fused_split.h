@@ -27,6 +27,26 @@
 /* Vectors an item holds in registers. */
 #define SMAX_SPLIT_RV (SMAX_SPLIT_ITEM_ELEMS / SMAX_VEC)
 
+/* Elements of a split row in registers: the items' vectors from the row's
+ * shift (smax_row_shift*), so that they end on the row's vector grid. */
+SMAX_FN int smax_split_reg_cols(int shift, int lanes)
+{
+    return SMAX_SPLIT_ITEM_ELEMS * lanes - (shift > 0 ? shift : 0);
+}
+
+/* The rest of a split row, held on-chip as the last chunk of a one-launch
+ * row is held: from the registers' end to the row's. */
+SMAX_FN smax_chunk smax_split_rest(smax_i64 row, int reg_cols, int cols)
+{
+    smax_chunk c;
+    c.row = row;
+    c.index = 1;
+    c.begin = reg_cols;
+    c.end = cols;
+    c.last = 1;
+    return c;
+}
+
 SMAX_KERNEL void SMAX_KNAME(smax_fused_split)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
     SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
@@ -43,7 +63,7 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_split)(
     SMAX_GLOBAL smax_out_t *yr = y + y_off + row * y_stride;
 
     const int shift = smax_row_shift(xr, yr);
-    const int reg_cols = SMAX_SPLIT_ITEM_ELEMS * lanes - (shift > 0 ? shift : 0);
+    const int reg_cols = smax_split_reg_cols(shift, lanes);
     const smax_reg_map map =
         smax_reg_map_of(shift, lid, lanes, reg_cols, 1, SMAX_SPLIT_RV);
     smax_vec v[SMAX_SPLIT_RV];
@@ -51,13 +71,8 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_split)(
     for (int k = 0; k < SMAX_SPLIT_RV; ++k)
         v[k] = smax_reg_issue(xr, map, smax_reg_elem(map, k, lanes));
 
-    smax_chunk c;
-    c.row = row;
-    c.index = 1;
-    c.begin = reg_cols;
-    c.end = cols;
-    c.last = 1;
-    const smax_held h = smax_fwd_held_of(c, xr, yr);
+    const smax_held h =
+        smax_fwd_held_of(smax_split_rest(row, reg_cols, cols), xr, yr);
     const float lift = smax_held_lift(flags, 0);
     const smax_held_edges e = smax_held_edges_fetch(xr, h, lid);
     float m = smax_fused_keep_max(xr, chunk, h.sp.body,
