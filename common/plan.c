@@ -190,12 +190,18 @@ static double unit_memory_speedup(smax_context ctx)
  * (tile_group). */
 #define SMAX_FAST_UNIT_MEMORY 1.25
 
+/* A gradient whose y and dy are 16-bit (kept as read, twice the
+ * elements of a register or an on-chip byte that f32 ones are). */
+static int bwd_16bit(const smax_exec_plan *plan)
+{
+    return plan->direction == SMAX_BACKWARD && plan->onchip_bytes == 2;
+}
+
 /* Largest group of the register-resident kernels for this plan. */
 static int reg_group_cap(smax_context ctx, const smax_exec_plan *plan)
 {
-    const int wide =
-        plan->direction == SMAX_BACKWARD && plan->onchip_bytes == 2;
-    return fit_group(ctx, wide ? SMAX_REG_WIDE_GROUP : SMAX_REG_GROUP);
+    return fit_group(ctx,
+                     bwd_16bit(plan) ? SMAX_REG_WIDE_GROUP : SMAX_REG_GROUP);
 }
 
 /* Vectors a lane of the register-resident kernel of this plan holds
@@ -959,10 +965,9 @@ static int plan_fused_split(smax_context ctx, const smax_problem *p,
     if (!test && (ctx->traits.is_cpu || ctx->traits.max_local_dynamic >
                                             SMAX_SPLIT_MAX_GROUP_LOCAL))
         return 0;
-    const int most =
-        fit_group(ctx, plan->direction == SMAX_BACKWARD && plan->onchip_bytes == 2
-                           ? SMAX_SPLIT_MAX_GROUP_BWD_16BIT
-                           : SMAX_SPLIT_MAX_GROUP);
+    const int most = fit_group(ctx, bwd_16bit(plan)
+                                        ? SMAX_SPLIT_MAX_GROUP_BWD_16BIT
+                                        : SMAX_SPLIT_MAX_GROUP);
     for (int g = fit_group(ctx, test && ctx->traits.is_cpu
                                     ? SMAX_SPLIT_TEST_CPU_GROUP
                                     : SMAX_SPLIT_MIN_GROUP);
