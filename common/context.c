@@ -50,7 +50,10 @@ smax_status smax_context_finish(smax_context ctx)
     const char *reread = getenv("SMAX_TEST_REREAD");
     ctx->traits.test_reread = reread != NULL && strcmp(reread, "1") == 0;
     const char *split = getenv("SMAX_TEST_SPLIT");
-    ctx->traits.test_split = split != NULL && strcmp(split, "1") == 0;
+    ctx->traits.test_split = split == NULL            ? 0
+                             : strcmp(split, "1") == 0 ? 1
+                             : strcmp(split, "2") == 0 ? 2
+                                                       : 0;
     ctx->traits.max_cluster =
         smax_cluster_cap(ctx->traits.max_cluster, getenv("SMAX_CLUSTERS"));
     ctx->info.fused_max_cols = smax_fused_max_cols(ctx);

@@ -46,7 +46,8 @@ typedef struct smax_device_traits {
                                     longer than the split kernel's
                                     registers hold take it on any device
                                     (a test switch: devices that never
-                                    plan it, CPUs and CUDA, run it)    */
+                                    plan it, CPUs and CUDA, run it); 2:
+                                    forward f32 rows take the wide one */
 } smax_device_traits;
 
 struct smax_context_s {

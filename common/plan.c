@@ -948,16 +948,53 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
  * the split kernel. */
 #define SMAX_SPLIT_TEST_CPU_GROUP 4
 
+/* One group of g items holding the row with `elems` elements an item in
+ * registers and the rest on-chip: 1, the plan made (reg_split = `kind`);
+ * 0, no split (the registers alone hold the row, or the rest would keep
+ * more than SMAX_SPLIT_MAX_ONCHIP_ITEM_ELEMS an item); -1, the rest does
+ * not fit this group's on-chip memory (a larger group may hold it). */
+static int plan_split_in(smax_context ctx, const smax_problem *p,
+                         smax_exec_plan *plan, int g, int elems, int kind)
+{
+    const int test = ctx->traits.test_split;
+    const int64_t in_regs = (int64_t)elems * g;
+    if (p->cols <= in_regs)
+        return 0;
+    /* the on-chip part starts on the row's vector grid: up to a vector
+     * less than the items' registers hold */
+    const int64_t pitch =
+        row_pitch(p->cols - in_regs + plan->vec, plan->onchip_bytes);
+    const size_t local = onchip_group_bytes(
+        1, (size_t)(pitch * plan->onchip_bytes) * fused_arrays(plan->direction),
+        g);
+    if (local > ctx->traits.max_local_dynamic)
+        return -1;
+    if (!test &&
+        p->cols - in_regs > (int64_t)SMAX_SPLIT_MAX_ONCHIP_ITEM_ELEMS * g)
+        return 0;
+    plan->algorithm = SMAX_ALGO_FUSED;
+    plan->reg_split = kind;
+    plan->group_size = g;
+    plan->lanes = g;
+    regroup(p, plan);
+    plan->cols_padded = (int)pitch;
+    plan->local_bytes = local;
+    return 1;
+}
+
 /* A row past one group's on-chip memory held by one group all the same:
  * SMAX_SPLIT_ITEM_ELEMS elements an item in registers (of y and of dy for
  * the gradient), the rest on-chip (kernels/smax_fused_split.h,
  * smax_backward_fused_split.h), in the smallest group from
- * SMAX_SPLIT_MIN_GROUP up whose registers leave the rest room on-chip.
+ * SMAX_SPLIT_MIN_GROUP up whose registers leave the rest room on-chip;
+ * forward f32 rows past that in the largest group with
+ * SMAX_SPLIT_WIDE_ITEM_ELEMS an item (smax_fused_split_wide).
  * Only where a group's on-chip memory is at most
  * SMAX_SPLIT_MAX_GROUP_LOCAL, or under the test switch (any device, any
  * row longer than its registers hold; on CPU devices from
- * SMAX_SPLIT_TEST_CPU_GROUP items). Returns 0,
- * the plan untouched, where no group holds the row so. */
+ * SMAX_SPLIT_TEST_CPU_GROUP items; SMAX_TEST_SPLIT=2: forward f32 rows
+ * wide from the smallest group). Returns 0, the plan untouched, where no
+ * group holds the row so. */
 static int plan_fused_split(smax_context ctx, const smax_problem *p,
                             smax_exec_plan *plan)
 {
@@ -965,40 +1002,28 @@ static int plan_fused_split(smax_context ctx, const smax_problem *p,
     if (!test && (ctx->traits.is_cpu || ctx->traits.max_local_dynamic >
                                             SMAX_SPLIT_MAX_GROUP_LOCAL))
         return 0;
-    const int most = fit_group(ctx, bwd_16bit(plan)
-                                        ? SMAX_SPLIT_MAX_GROUP_BWD_16BIT
-                                        : SMAX_SPLIT_MAX_GROUP);
-    for (int g = fit_group(ctx, test && ctx->traits.is_cpu
-                                    ? SMAX_SPLIT_TEST_CPU_GROUP
-                                    : SMAX_SPLIT_MIN_GROUP);
-         g <= most; g *= 2) {
-        const int64_t in_regs = (int64_t)SMAX_SPLIT_ITEM_ELEMS * g;
-        if (p->cols <= in_regs)
-            return 0;
-        /* the on-chip part starts on the row's vector grid: up to a vector
-         * less than the items' registers hold */
-        const int64_t pitch =
-            row_pitch(p->cols - in_regs + plan->vec, plan->onchip_bytes);
-        const size_t local = onchip_group_bytes(
-            1,
-            (size_t)(pitch * plan->onchip_bytes) *
-                fused_arrays(plan->direction),
-            g);
-        if (local > ctx->traits.max_local_dynamic)
-            continue;
-        if (!test &&
-            p->cols - in_regs > (int64_t)SMAX_SPLIT_MAX_ONCHIP_ITEM_ELEMS * g)
-            return 0;
-        plan->algorithm = SMAX_ALGO_FUSED;
-        plan->reg_split = 1;
-        plan->group_size = g;
-        plan->lanes = g;
-        regroup(p, plan);
-        plan->cols_padded = (int)pitch;
-        plan->local_bytes = local;
-        return 1;
+    const int most =
+        fit_group(ctx, bwd_16bit(plan) ? SMAX_SPLIT_MAX_GROUP_BWD_16BIT
+                                       : SMAX_SPLIT_MAX_GROUP);
+    const int least = fit_group(ctx, test && ctx->traits.is_cpu
+                                         ? SMAX_SPLIT_TEST_CPU_GROUP
+                                         : SMAX_SPLIT_MIN_GROUP);
+    const int wide = plan->direction == SMAX_FORWARD &&
+                     smax_dtype_bytes(p->x_dtype) == 4;
+    if (wide && test == 2)
+        for (int g = least; g <= most; g *= 2) {
+            const int r =
+                plan_split_in(ctx, p, plan, g, SMAX_SPLIT_WIDE_ITEM_ELEMS, 2);
+            if (r >= 0)
+                return r;
+        }
+    for (int g = least; g <= most; g *= 2) {
+        const int r = plan_split_in(ctx, p, plan, g, SMAX_SPLIT_ITEM_ELEMS, 1);
+        if (r >= 0)
+            return r;
     }
-    return 0;
+    return wide && plan_split_in(ctx, p, plan, most,
+                                 SMAX_SPLIT_WIDE_ITEM_ELEMS, 2) > 0;
 }
 
 /* Groups per compute unit of the one-item-per-row CPU kernel: enough that
@@ -1771,7 +1796,8 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         if (ctx->traits.test_split && plan_fused_split(ctx, p, plan)) {
             snprintf(plan->reason, sizeof plan->reason,
                      "auto (test switch): one group holds the row in "
-                     "registers and on-chip");
+                     "registers and on-chip%s",
+                     plan->reg_split == 2 ? " (the wide kernel)" : "");
             break;
         }
         if (ctx->traits.is_cpu) {
@@ -1813,8 +1839,9 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         if (!fits && many_rows && plan_fused_split(ctx, p, plan)) {
             snprintf(plan->reason, sizeof plan->reason,
                      "auto: the row exceeds one group's on-chip memory (%lld "
-                     "> %lld): one group holds it in registers and on-chip",
-                     (long long)p->cols, (long long)fused_max);
+                     "> %lld): one group holds it in registers and on-chip%s",
+                     (long long)p->cols, (long long)fused_max,
+                     plan->reg_split == 2 ? " (the wide kernel)" : "");
         } else if ((spread && plan_multiblock_onchip(ctx, p, plan)) ||
             (fits && plan_cluster_row(ctx, p, plan))) {
             snprintf(plan->reason, sizeof plan->reason,

@@ -34,9 +34,10 @@ typedef struct smax_exec_plan {
                              (smax_bwd_fused_deep)                     */
     int reg_split;        /* fused: one group a row, part in
                              registers, the rest on-chip
-                             (smax_fused_split, smax_bwd_fused_split);
-                             then cols_padded is the on-chip part's
-                             pitch (of each of y and dy)              */
+                             (smax_fused_split, smax_bwd_fused_split;
+                             2: smax_fused_split_wide); then
+                             cols_padded is the on-chip part's pitch
+                             (of each of y and dy)                    */
     int cols_padded;      /* fused on-chip: pitch between rows, elements */
     size_t local_bytes;   /* dynamic on-chip memory per group            */
     int chunk_len;        /* multiblock: elements per chunk (mult. of 4) */

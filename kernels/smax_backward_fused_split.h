@@ -36,7 +36,7 @@ SMAX_FN void smax_bwd_fused_split_row(
     SMAX_LOCAL float *red = smax_onchip_after(ky, 2, cols_padded);
 
     const int shift = smax_row_shift3(yr, dyr, dxr);
-    const int reg_cols = smax_split_reg_cols(shift, lanes);
+    const int reg_cols = smax_split_reg_cols(SMAX_SPLIT_ITEM_ELEMS, shift, lanes);
     const smax_reg_map map =
         smax_reg_map_of(shift, lid, lanes, reg_cols, 1, SMAX_SPLIT_RV);
     smax_held_vec vy[SMAX_SPLIT_RV], vd[SMAX_SPLIT_RV];

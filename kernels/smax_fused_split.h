@@ -24,14 +24,17 @@
 #include "smax_multiblock_onchip.h"
 #endif
 
-/* Vectors an item holds in registers. */
+/* Vectors an item holds in registers: the split kernels', and the most,
+ * the wide forward kernel's. */
 #define SMAX_SPLIT_RV (SMAX_SPLIT_ITEM_ELEMS / SMAX_VEC)
+#define SMAX_SPLIT_WIDE_RV (SMAX_SPLIT_WIDE_ITEM_ELEMS / SMAX_VEC)
 
-/* Elements of a split row in registers: the items' vectors from the row's
- * shift (smax_row_shift*), so that they end on the row's vector grid. */
-SMAX_FN int smax_split_reg_cols(int shift, int lanes)
+/* Elements of a split row in registers, `elems` an item: the items'
+ * vectors from the row's shift (smax_row_shift*), so that they end on the
+ * row's vector grid. */
+SMAX_FN int smax_split_reg_cols(int elems, int shift, int lanes)
 {
-    return SMAX_SPLIT_ITEM_ELEMS * lanes - (shift > 0 ? shift : 0);
+    return elems * lanes - (shift > 0 ? shift : 0);
 }
 
 /* The rest of a split row, held on-chip as the last chunk of a one-launch
@@ -47,14 +50,17 @@ SMAX_FN smax_chunk smax_split_rest(smax_i64 row, int reg_cols, int cols)
     return c;
 }
 
-SMAX_KERNEL void SMAX_KNAME(smax_fused_split)(
+/* The kernels' row: `elems` elements an item in registers (a constant
+ * where inlined, at most SMAX_SPLIT_WIDE_ITEM_ELEMS; the loops run over
+ * the largest array and skip the vectors past rv, which the compiler
+ * drops). */
+SMAX_FN void smax_fused_split_row(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
-    SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
-    smax_i64 rows, int cols, int cols_padded, int lanes, float scale,
-    int flags SMAX_DYN_LOCAL_PARAM)
+    SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride, int cols,
+    int cols_padded, int lanes, float scale, int flags,
+    SMAX_LOCAL float *smax_dyn_local, int elems)
 {
-    SMAX_DYN_LOCAL_DECL
-    (void)rows; /* a group per row: the grid is the rows */
+    const int rv = elems / SMAX_VEC;
     const int lid = SMAX_LOCAL_ID();
     const smax_i64 row = (smax_i64)SMAX_GROUP_ID();
     SMAX_LOCAL smax_onchip_t *chunk = (SMAX_LOCAL smax_onchip_t *)smax_dyn_local;
@@ -63,13 +69,13 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_split)(
     SMAX_GLOBAL smax_out_t *yr = y + y_off + row * y_stride;
 
     const int shift = smax_row_shift(xr, yr);
-    const int reg_cols = smax_split_reg_cols(shift, lanes);
-    const smax_reg_map map =
-        smax_reg_map_of(shift, lid, lanes, reg_cols, 1, SMAX_SPLIT_RV);
-    smax_vec v[SMAX_SPLIT_RV];
+    const int reg_cols = smax_split_reg_cols(elems, shift, lanes);
+    const smax_reg_map map = smax_reg_map_of(shift, lid, lanes, reg_cols, 1, rv);
+    smax_vec v[SMAX_SPLIT_WIDE_RV];
     SMAX_UNROLL_ALL
-    for (int k = 0; k < SMAX_SPLIT_RV; ++k)
-        v[k] = smax_reg_issue(xr, map, smax_reg_elem(map, k, lanes));
+    for (int k = 0; k < SMAX_SPLIT_WIDE_RV; ++k)
+        if (k < rv)
+            v[k] = smax_reg_issue(xr, map, smax_reg_elem(map, k, lanes));
 
     const smax_held h =
         smax_fwd_held_of(smax_split_rest(row, reg_cols, cols), xr, yr);
@@ -79,7 +85,9 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_split)(
                                   h.sp.body + SMAX_VEC * lid, h.sp.body_end,
                                   SMAX_VEC * lanes, -h.at, scale);
     SMAX_UNROLL_ALL
-    for (int k = 0; k < SMAX_SPLIT_RV; ++k) {
+    for (int k = 0; k < SMAX_SPLIT_WIDE_RV; ++k) {
+        if (k >= rv)
+            continue;
         v[k] = smax_reg_load(xr, map, smax_reg_elem(map, k, lanes), v[k],
                              scale, -SMAX_INF);
         m = smax_max_skip_nan(m, smax_max_vec(v[k]));
@@ -92,8 +100,9 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_split)(
     const float base = smax_exp_base(held.m);
     float s = 0.0f, s_lost = 0.0f;
     SMAX_UNROLL_ALL
-    for (int k = 0; k < SMAX_SPLIT_RV; ++k) {
-        if (!smax_touches_vec(smax_reg_elem(map, k, lanes), reg_cols))
+    for (int k = 0; k < SMAX_SPLIT_WIDE_RV; ++k) {
+        if (k >= rv ||
+            !smax_touches_vec(smax_reg_elem(map, k, lanes), reg_cols))
             continue;
         const smax_vec ev = smax_held_exp_vec(v[k], base, lift);
         smax_kahan_add(&s, &s_lost, smax_sum_vec(ev));
@@ -109,11 +118,38 @@ SMAX_KERNEL void SMAX_KNAME(smax_fused_split)(
         smax_fused_write_zeros(yr, 0, reg_cols, lid, lanes);
     } else {
         SMAX_UNROLL_ALL
-        for (int k = 0; k < SMAX_SPLIT_RV; ++k)
-            smax_reg_store(yr, map, smax_reg_elem(map, k, lanes),
-                           smax_fused_finish_vec(v[k], t, keep_x));
+        for (int k = 0; k < SMAX_SPLIT_WIDE_RV; ++k)
+            if (k < rv)
+                smax_reg_store(yr, map, smax_reg_elem(map, k, lanes),
+                               smax_fused_finish_vec(v[k], t, keep_x));
     }
     smax_held_write(yr, h, chunk, total, scale, flags, lift, lid, lanes);
+}
+
+#define SMAX_FUSED_SPLIT_PARAMS                                             \
+    const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,      \
+        SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,       \
+        smax_i64 rows, int cols, int cols_padded, int lanes, float scale,   \
+        int flags SMAX_DYN_LOCAL_PARAM
+
+SMAX_KERNEL void SMAX_KNAME(smax_fused_split)(SMAX_FUSED_SPLIT_PARAMS)
+{
+    SMAX_DYN_LOCAL_DECL
+    (void)rows; /* a group per row: the grid is the rows */
+    smax_fused_split_row(x, x_off, x_stride, y, y_off, y_stride, cols,
+                         cols_padded, lanes, scale, flags, smax_dyn_local,
+                         SMAX_SPLIT_ITEM_ELEMS);
+}
+
+/* f32 rows past the reach of SMAX_SPLIT_ITEM_ELEMS in the largest group
+ * (smax_geometry.h says why). */
+SMAX_KERNEL void SMAX_KNAME(smax_fused_split_wide)(SMAX_FUSED_SPLIT_PARAMS)
+{
+    SMAX_DYN_LOCAL_DECL
+    (void)rows;
+    smax_fused_split_row(x, x_off, x_stride, y, y_off, y_stride, cols,
+                         cols_padded, lanes, scale, flags, smax_dyn_local,
+                         SMAX_SPLIT_WIDE_ITEM_ELEMS);
 }
 
 #endif /* SMAX_FUSED_SPLIT_H */

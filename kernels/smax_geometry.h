@@ -36,6 +36,14 @@
  * OpenCL ran f32 rows of 4096 columns so at 98.6% of copy on the H200;
  * bench/results/h200-2026-12-01e, call 3). */
 #define SMAX_SPLIT_ITEM_ELEMS 32
+/* Elements an item of the wide split kernel holds (smax_fused_split_wide):
+ * f32 forward rows past what 32 an item in the largest group reach. H200,
+ * NVIDIA's OpenCL, A B C C B A, % of copy, the exchange -> 64 an item in
+ * 256 items (bench/results/h200-2026-12-01f, call 3): f32 22000, 24000
+ * 73.8, 78.2 -> 91.4, 91.3, f32 -> bf16 24000 74.8 -> 91.3. In 128 items
+ * it lost 5-7 points to 32 an item in 256 (16384), and with 16-bit input
+ * it lost everywhere (the kernel holds elements converted to f32). */
+#define SMAX_SPLIT_WIDE_ITEM_ELEMS 64
 /* Group of the forward register-resident kernel. Small groups win there
  * (H100, 16384 x 2048: 96% of copy with 128 items, 89% with 256, 83% with
  * 512): a row slot waits only for its own group's barriers. */

@@ -11,6 +11,7 @@
     X(FUSED_REGS, smax_fused_regs)            \
     X(FUSED_TILE, smax_fused_tile)            \
     X(FUSED_SPLIT, smax_fused_split)          \
+    X(FUSED_SPLIT_WIDE, smax_fused_split_wide) \
     X(ONLINE, smax_online)                    \
     X(MB_PARTIALS, smax_mb_partials)          \
     X(MB_MERGE, smax_mb_merge)                \

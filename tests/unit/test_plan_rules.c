@@ -1311,18 +1311,21 @@ static void test_split_rows(void)
                 if (!p.reg_split)
                     continue;
                 ++split[dir];
+                const int64_t elems = p.reg_split == 2
+                                          ? SMAX_SPLIT_WIDE_ITEM_ELEMS
+                                          : SMAX_SPLIT_ITEM_ELEMS;
                 if ((p.algorithm != SMAX_ALGO_FUSED || p.lanes != p.group_size ||
+                     (p.reg_split == 2 &&
+                      (dir || pairs[k][0] != F || p.group_size != 256)) ||
                      p.group_size < 128 || p.group_size > 256 ||
                      (dir && p.onchip_bytes == 2 && p.group_size > 128) ||
                      p.groups != 2048 || p.local_bytes > 48896 ||
                      (size_t)p.cols_padded * (size_t)p.onchip_bytes *
                              (dir ? 2u : 1u) >=
                          p.local_bytes ||
-                     cols <= (int64_t)SMAX_SPLIT_ITEM_ELEMS * p.group_size ||
-                     cols - (int64_t)SMAX_SPLIT_ITEM_ELEMS * p.group_size >
-                         160 * (int64_t)p.group_size ||
-                     (int64_t)p.cols_padded < cols - SMAX_SPLIT_ITEM_ELEMS *
-                                                          (int64_t)p.group_size) &&
+                     cols <= elems * p.group_size ||
+                     cols - elems * p.group_size > 160 * (int64_t)p.group_size ||
+                     (int64_t)p.cols_padded < cols - elems * p.group_size) &&
                     bad++ < 5)
                     CHECK(0, "%s pair %zu, 2048 x %lld: split g%d, %zu bytes, "
                              "pitch %d",
@@ -1343,8 +1346,14 @@ static void test_split_rows(void)
           "bf16 2048 x 24000 on 48 KB groups: not split");
     CHECK(!plan_of(&c, SMAX_FORWARD, B, 2048, 28000).reg_split,
           "bf16 2048 x 28000: split with 187 elements an item on-chip");
-    CHECK(!plan_of(&c, SMAX_FORWARD, F, 2048, 20000).reg_split,
-          "f32 2048 x 20000: split past the largest group's reach");
+    CHECK(plan_of(&c, SMAX_FORWARD, F, 2048, 18000).reg_split == 1,
+          "f32 2048 x 18000: not split with 32 elements an item");
+    CHECK(plan_of(&c, SMAX_FORWARD, F, 2048, 20000).reg_split == 2 &&
+              plan_of(&c, SMAX_FORWARD, F, 2048, 24000).reg_split == 2 &&
+              plan_of(&c, SMAX_FORWARD, F, 2048, 24000).group_size == 256,
+          "f32 2048 x 20000 and 24000: not the wide split in 256 items");
+    CHECK(!plan_of(&c, SMAX_FORWARD, F, 2048, 30000).reg_split,
+          "f32 2048 x 30000: split past the wide kernel's reach");
     CHECK(!plan_of(&c, SMAX_FORWARD, F, 4, 16384).reg_split,
           "f32 4 x 16384: few rows split, not spread");
     CHECK(plan_of(&c, SMAX_BACKWARD, F, 2048, 8192).reg_split &&
