@@ -993,8 +993,8 @@ static int plan_split_in(smax_context ctx, const smax_problem *p,
  * SMAX_SPLIT_MAX_GROUP_LOCAL, or under the test switch (any device, any
  * row longer than its registers hold; on CPU devices from
  * SMAX_SPLIT_TEST_CPU_GROUP items; SMAX_TEST_SPLIT=2: forward f32 rows
- * wide from the smallest group). Returns 0, the plan untouched, where no
- * group holds the row so. */
+ * the wide kernel's registers do not hold alone, wide from the smallest
+ * group). Returns 0, the plan untouched, where no group holds the row so. */
 static int plan_fused_split(smax_context ctx, const smax_problem *p,
                             smax_exec_plan *plan)
 {
@@ -1010,12 +1010,15 @@ static int plan_fused_split(smax_context ctx, const smax_problem *p,
                                          : SMAX_SPLIT_MIN_GROUP);
     const int wide = plan->direction == SMAX_FORWARD &&
                      smax_dtype_bytes(p->x_dtype) == 4;
+    /* rows the wide kernel's registers alone hold take the other */
     if (wide && test == 2)
         for (int g = least; g <= most; g *= 2) {
             const int r =
                 plan_split_in(ctx, p, plan, g, SMAX_SPLIT_WIDE_ITEM_ELEMS, 2);
-            if (r >= 0)
-                return r;
+            if (r > 0)
+                return 1;
+            if (r == 0)
+                break;
         }
     for (int g = least; g <= most; g *= 2) {
         const int r = plan_split_in(ctx, p, plan, g, SMAX_SPLIT_ITEM_ELEMS, 1);

@@ -38,11 +38,17 @@
 #define SMAX_SPLIT_ITEM_ELEMS 32
 /* Elements an item of the wide split kernel holds (smax_fused_split_wide):
  * f32 forward rows past what 32 an item in the largest group reach. H200,
- * NVIDIA's OpenCL, A B C C B A, % of copy, the exchange -> 64 an item in
- * 256 items (bench/results/h200-2026-12-01f, call 3): f32 22000, 24000
- * 73.8, 78.2 -> 91.4, 91.3, f32 -> bf16 24000 74.8 -> 91.3. In 128 items
- * it lost 5-7 points to 32 an item in 256 (16384), and with 16-bit input
- * it lost everywhere (the kernel holds elements converted to f32). */
+ * NVIDIA's OpenCL, A B B A, % of copy, the exchange -> 64 an item in 256
+ * items (bench/results/h200-2026-12-01g, call 1): f32 20000, 22000, 24000,
+ * 26000, 28000 73.2, 74.0, 78.1, 70.7, 74.0 -> 79.9, 91.3, 91.0, 89.2,
+ * 88.3; f32 -> bf16 24000, 28000 73.3, 70.0 -> 91.2, 90.1. In 128 items it
+ * lost 5-7 points to 32 an item in 256 (16384), and with 16-bit input it
+ * lost everywhere (the kernel holds elements converted to f32;
+ * h200-2026-12-01f, call 3). The gradient has no wide form: 48 or 64 an
+ * item of y and of dy (f32: 166 registers or more) leave one group of 256
+ * a compute unit; with 48, f32 15000 and 16384 fell from 82.5, 80.8 to
+ * 73.8, 73.7; with 64, bf16 16384-20000 from 75-80 to 67-70 (12-01g,
+ * call 1). */
 #define SMAX_SPLIT_WIDE_ITEM_ELEMS 64
 /* Group of the forward register-resident kernel. Small groups win there
  * (H100, 16384 x 2048: 96% of copy with 128 items, 89% with 256, 83% with

@@ -87,13 +87,15 @@ static void check_cooperative(conf_suite *s)
  * group, part in registers and part on-chip, forward and backward
  * (kernels/smax_fused_split.h, smax_backward_fused_split.h, said in the
  * plan's reason); under SMAX_TEST_SPLIT=2 the forward f32 row by the wide
- * kernel (smax_fused_split_wide). */
+ * kernel (smax_fused_split_wide), in a row long enough that its registers
+ * do not hold it alone in a GPU's smallest split group, short enough that
+ * the rest fits 48 KB. */
 static void check_split(conf_suite *s)
 {
-    /* SMAX_TEST_SPLIT=2: forward f32 rows take the wide split kernel */
     const char *sw = getenv("SMAX_TEST_SPLIT");
     const int wide = sw != NULL && strcmp(sw, "2") == 0;
-    smax_problem p = smax_problem_make(4, 5000);
+    const int64_t cols = wide ? 10000 : 5000;
+    smax_problem p = smax_problem_make(4, cols);
     for (int backward = 0; backward < 2; ++backward) {
         const char *dir = backward ? "gradient" : "forward";
         smax_plan_info pi;
@@ -104,13 +106,13 @@ static void check_split(conf_suite *s)
             strstr(pi.reason, "in registers and on-chip") != NULL &&
             (!wide || backward ||
              strstr(pi.reason, "the wide kernel") != NULL))
-            conf_pass("[split] auto %s 4 x 5000 is held by one group in "
+            conf_pass("[split] auto %s 4 x %lld is held by one group in "
                       "registers and on-chip: %s",
-                      dir, pi.reason);
+                      dir, (long long)cols, pi.reason);
         else
-            conf_fail("[split] auto %s 4 x 5000 is not the split form (%s): "
+            conf_fail("[split] auto %s 4 x %lld is not the split form (%s): "
                       "%s",
-                      dir, smax_status_string(st),
+                      dir, (long long)cols, smax_status_string(st),
                       st == SMAX_SUCCESS ? pi.reason : "");
     }
 }
