@@ -982,6 +982,21 @@ static int plan_split_in(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
+/* plan_split_in in the groups from `least` to `most` items, doubling: the
+ * first answer that is not -1, or -1 where no group's on-chip memory holds
+ * the rest. */
+static int plan_split_first(smax_context ctx, const smax_problem *p,
+                            smax_exec_plan *plan, int least, int most,
+                            int elems, int kind)
+{
+    for (int g = least; g <= most; g *= 2) {
+        const int r = plan_split_in(ctx, p, plan, g, elems, kind);
+        if (r >= 0)
+            return r;
+    }
+    return -1;
+}
+
 /* A row past one group's on-chip memory held by one group all the same:
  * SMAX_SPLIT_ITEM_ELEMS elements an item in registers (of y and of dy for
  * the gradient), the rest on-chip (kernels/smax_fused_split.h,
@@ -1011,20 +1026,14 @@ static int plan_fused_split(smax_context ctx, const smax_problem *p,
     const int wide = plan->direction == SMAX_FORWARD &&
                      smax_dtype_bytes(p->x_dtype) == 4;
     /* rows the wide kernel's registers alone hold take the other */
-    if (wide && test == 2)
-        for (int g = least; g <= most; g *= 2) {
-            const int r =
-                plan_split_in(ctx, p, plan, g, SMAX_SPLIT_WIDE_ITEM_ELEMS, 2);
-            if (r > 0)
-                return 1;
-            if (r == 0)
-                break;
-        }
-    for (int g = least; g <= most; g *= 2) {
-        const int r = plan_split_in(ctx, p, plan, g, SMAX_SPLIT_ITEM_ELEMS, 1);
-        if (r >= 0)
-            return r;
-    }
+    if (wide && test == 2 &&
+        plan_split_first(ctx, p, plan, least, most,
+                         SMAX_SPLIT_WIDE_ITEM_ELEMS, 2) > 0)
+        return 1;
+    const int r = plan_split_first(ctx, p, plan, least, most,
+                                   SMAX_SPLIT_ITEM_ELEMS, 1);
+    if (r >= 0)
+        return r;
     return wide && plan_split_in(ctx, p, plan, most,
                                  SMAX_SPLIT_WIDE_ITEM_ELEMS, 2) > 0;
 }
