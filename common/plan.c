@@ -950,9 +950,11 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
 
 /* One group of g items holding the row with `elems` elements an item in
  * registers and the rest on-chip: 1, the plan made (reg_split = `kind`);
- * 0, no split (the registers alone hold the row, or the rest would keep
- * more than SMAX_SPLIT_MAX_ONCHIP_ITEM_ELEMS an item); -1, the rest does
- * not fit this group's on-chip memory (a larger group may hold it). */
+ * 0, no split (the registers alone hold the row); -1, the rest does not
+ * fit this group's on-chip memory or would keep more than
+ * SMAX_SPLIT_MAX_ONCHIP_ITEM_ELEMS an item (a larger group may hold it
+ * with less an item: bf16 28000 columns keep 187 an item in 128 items,
+ * 77 in 256). */
 static int plan_split_in(smax_context ctx, const smax_problem *p,
                          smax_exec_plan *plan, int g, int elems, int kind)
 {
@@ -971,7 +973,7 @@ static int plan_split_in(smax_context ctx, const smax_problem *p,
         return -1;
     if (!test &&
         p->cols - in_regs > (int64_t)SMAX_SPLIT_MAX_ONCHIP_ITEM_ELEMS * g)
-        return 0;
+        return -1;
     plan->algorithm = SMAX_ALGO_FUSED;
     plan->reg_split = kind;
     plan->group_size = g;
