@@ -936,12 +936,15 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
  * 2048 x 16384, 80.2 -> 81.3 and 85.7 -> 75.5 (f32 y and dy in 256 items
  * gained 13-18 points). Not profiled (ncu has no OpenCL). */
 #define SMAX_SPLIT_MAX_GROUP_BWD_16BIT 128
-/* Most elements an item of a split row keeps on-chip: past it the one-launch
- * exchange ran level or ahead. H200, NVIDIA's OpenCL, A B B A, % of copy,
- * 128 items (bench/results/h200-2026-12-01e, call 7): bf16 24000 and bf16
- * -> f32 24000 columns (155 an item) 76.1, 79.5 -> 81.7, 82.4; 28000 (187)
- * 77.1, 79.4 -> 76.0, 75.8. f32 rows keep at most about 90 an item. */
-#define SMAX_SPLIT_MAX_ONCHIP_ITEM_ELEMS 160
+/* Most elements an item of a split row keeps on-chip; a row past it takes
+ * the next larger group (plan_split_in). H200, NVIDIA's OpenCL, A B B A, %
+ * of copy: in 128 items bf16 28000 columns (187 an item) ran at 76.0 where
+ * the one-launch exchange ran 77.1 (bench/results/h200-2026-12-01e, call
+ * 7); in 256 items (77) at 85.5 (h200-2026-12-01h, call 2); bf16, f16,
+ * bf16 log-softmax 24000 (155 in 128 items) 81.0, 82.1, 80.4 in 128 items
+ * -> 86.3, 86.1, 83.7 in 256 (62), and 24500 +1-3 points (12-01h, call 3).
+ * f32 rows keep at most about 95 an item in 128 items. */
+#define SMAX_SPLIT_MAX_ONCHIP_ITEM_ELEMS 120
 /* The smallest group of a split row under the test switch on a CPU device:
  * rows of more than 128 columns split, so that the conformance suite's
  * rows of about a thousand columns (its special and layout groups) take

@@ -1342,8 +1342,10 @@ static void test_split_rows(void)
           "f32 2048 x 16384 on 48 KB groups: not split in 256 items");
     CHECK(plan_of(&c, SMAX_FORWARD, F, 2048, 12000).group_size == 128,
           "f32 2048 x 12000: not the smallest group");
-    CHECK(plan_of(&c, SMAX_FORWARD, B, 2048, 24000).reg_split,
-          "bf16 2048 x 24000 on 48 KB groups: not split");
+    CHECK(plan_of(&c, SMAX_FORWARD, B, 2048, 24000).reg_split == 1 &&
+              plan_of(&c, SMAX_FORWARD, B, 2048, 24000).group_size == 256,
+          "bf16 2048 x 24000 on 48 KB groups: not split in 256 items (155 "
+          "elements an item on-chip in 128)");
     CHECK(plan_of(&c, SMAX_FORWARD, B, 2048, 28000).reg_split == 1 &&
               plan_of(&c, SMAX_FORWARD, B, 2048, 28000).group_size == 256,
           "bf16 2048 x 28000: not split in 256 items (77 elements an item "
