@@ -988,8 +988,8 @@ static int plan_split_in(smax_context ctx, const smax_problem *p,
 }
 
 /* plan_split_in in the groups from `least` to `most` items, doubling: the
- * first answer that is not -1, or -1 where no group's on-chip memory holds
- * the rest. */
+ * first answer that is not -1, or -1 where no group holds the rest on-chip
+ * within SMAX_SPLIT_MAX_ONCHIP_ITEM_ELEMS an item. */
 static int plan_split_first(smax_context ctx, const smax_problem *p,
                             smax_exec_plan *plan, int least, int most,
                             int elems, int kind)
