@@ -54,6 +54,8 @@ smax_status smax_context_finish(smax_context ctx)
                              : strcmp(split, "1") == 0 ? 1
                              : strcmp(split, "2") == 0 ? 2
                                                        : 0;
+    const char *deep = getenv("SMAX_TEST_DEEP_REGS");
+    ctx->traits.test_deep_regs = deep != NULL && strcmp(deep, "1") == 0;
     ctx->traits.max_cluster =
         smax_cluster_cap(ctx->traits.max_cluster, getenv("SMAX_CLUSTERS"));
     ctx->info.fused_max_cols = smax_fused_max_cols(ctx);

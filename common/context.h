@@ -48,6 +48,10 @@ typedef struct smax_device_traits {
                                     (a test switch: devices that never
                                     plan it, CPUs and CUDA, run it); 2:
                                     forward f32 rows take the wide one */
+    int test_deep_regs;          /* SMAX_TEST_DEEP_REGS=1: every forward
+                                    f32 row the deep register kernel
+                                    holds takes it, on any device (a
+                                    test switch: CPUs never plan it)   */
 } smax_device_traits;
 
 struct smax_context_s {

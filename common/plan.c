@@ -210,8 +210,10 @@ static int reg_vectors(const smax_problem *p, const smax_exec_plan *plan)
 {
     if (plan->direction == SMAX_BACKWARD)
         return SMAX_REG_VECTORS;
-    return SMAX_FWD_REG_VECTORS(smax_dtype_bytes(p->x_dtype),
-                                smax_dtype_bytes(p->y_dtype));
+    const int in = (int)smax_dtype_bytes(p->x_dtype);
+    const int out = (int)smax_dtype_bytes(p->y_dtype);
+    return plan->in_registers == 2 ? SMAX_FWD_DEEP_REG_VECTORS(in, out)
+                                   : SMAX_FWD_REG_VECTORS(in, out);
 }
 
 /* Elements a lane of the register-resident kernel holds. */
@@ -894,10 +896,41 @@ static int onchip_pays(smax_context ctx, const smax_problem *p,
            (widening && onchip_outpaces(ctx, p, plan));
 }
 
+/* Forward f32 rows past the register kernel's reach that the deep one
+ * (smax_fused_regs_deep) holds in its largest group with at least 7/8 of
+ * its slots filled, where memory feeds a compute unit
+ * SMAX_FAST_UNIT_MEMORY times as fast as the H100's (smax_geometry.h has
+ * the measurements; on-chip memory takes them elsewhere); under the test
+ * switch, every f32 row it holds. */
+static int plan_fused_deep(smax_context ctx, const smax_problem *p,
+                           smax_exec_plan *plan)
+{
+    if (plan->direction != SMAX_FORWARD ||
+        smax_dtype_bytes(p->x_dtype) != 4 || smax_dtype_bytes(p->y_dtype) != 4)
+        return 0;
+    smax_exec_plan deep = *plan;
+    deep.in_registers = 2;
+    if (p->cols > reg_lane_elems(p, &deep) * reg_group_cap(ctx, &deep))
+        return 0;
+    if (!ctx->traits.test_deep_regs &&
+        (!ctx->traits.async_keep ||
+         unit_memory_speedup(ctx) < SMAX_FAST_UNIT_MEMORY ||
+         p->cols <= reg_max_cols(ctx, p, plan) ||
+         8 * p->cols < 7 * reg_slots(p, &deep)))
+        return 0;
+    plan->in_registers = 2;
+    set_row_mapping(p, plan, reg_group(ctx, p, plan),
+                    (int)reg_lane_elems(p, plan), SMAX_REG_MIN_LANES);
+    plan->local_bytes = reduction_bytes(plan->group_size);
+    return 1;
+}
+
 static void plan_fused(smax_context ctx, const smax_problem *p,
                        smax_exec_plan *plan)
 {
     plan->algorithm = SMAX_ALGO_FUSED;
+    if (plan_fused_deep(ctx, p, plan))
+        return;
     const int in_regs =
         p->cols <= reg_max_cols(ctx, p, plan) && !onchip_pays(ctx, p, plan);
     if (in_regs && plan_fused_tile(ctx, p, plan))
@@ -1793,6 +1826,8 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         plan_fused(ctx, p, plan);
         snprintf(plan->reason, sizeof plan->reason, "forced: fused%s",
                  plan->tile_rows      ? ", rows moved as flat tiles"
+                 : plan->in_registers == 2
+                     ? ", the row held in registers (the deep kernel)"
                  : plan->in_registers ? ", the row held in registers"
                                       : "");
         break;
@@ -1815,6 +1850,14 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                      "auto (test switch): one group holds the row in "
                      "registers and on-chip%s",
                      plan->reg_split == 2 ? " (the wide kernel)" : "");
+            break;
+        }
+        if (ctx->traits.test_deep_regs && fits &&
+            plan_fused_deep(ctx, p, plan)) {
+            plan->algorithm = SMAX_ALGO_FUSED;
+            snprintf(plan->reason, sizeof plan->reason,
+                     "auto (test switch): the row held in registers (the "
+                     "deep kernel)");
             break;
         }
         if (ctx->traits.is_cpu) {
@@ -1886,6 +1929,8 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                      "one read, one write",
                      (long long)p->cols, (long long)fused_max,
                      plan->tile_rows ? ", packed rows moved as flat tiles"
+                     : plan->in_registers == 2
+                         ? ", held in registers (the deep kernel)"
                      : plan->in_registers ? ", held in registers"
                                           : "");
         } else if (!ctx->traits.is_cpu && !small_chunks) {

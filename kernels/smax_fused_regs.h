@@ -16,8 +16,11 @@
 #include "smax_rows.h"
 #endif
 
-/* Vectors a lane holds (smax_geometry.h says why 16-bit pairs hold two). */
+/* Vectors a lane holds (smax_geometry.h says why 16-bit pairs hold two),
+ * and the most, the deep kernel's (f32 rows past the usual reach). */
 #define SMAX_FWD_RV SMAX_FWD_REG_VECTORS(SMAX_IN_BYTES, SMAX_OUT_BYTES)
+#define SMAX_FWD_DEEP_RV                                                      \
+    SMAX_FWD_DEEP_REG_VECTORS(SMAX_IN_BYTES, SMAX_OUT_BYTES)
 
 /* Rows with a 16-bit output take their exponentials lifted, as the tiles'
  * row pass does (SMAX_ROW_EXP_LIFTED: an FMA and ex2.approx.ftz, where
@@ -47,24 +50,26 @@
 #else
 #define SMAX_FWD_REG_BOUNDS
 #endif
-SMAX_KERNEL void SMAX_FWD_REG_BOUNDS SMAX_KNAME(smax_fused_regs)(
+/* The kernels' row slot: `rv` vectors a lane (a constant where inlined, at
+ * most SMAX_FWD_DEEP_RV; the loops run over the largest array and skip the
+ * vectors past rv, which the compiler drops). */
+SMAX_FN void smax_fused_regs_row(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
     SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
-    smax_i64 rows, int cols, int lanes, float scale,
-    int flags SMAX_DYN_LOCAL_PARAM)
+    smax_i64 rows, int cols, int lanes, float scale, int flags,
+    SMAX_LOCAL float *smax_dyn_local, int rv)
 {
-    SMAX_DYN_LOCAL_DECL
     const smax_row_slot rs = smax_row_slot_of(rows, lanes);
     const SMAX_GLOBAL smax_in_t *xr = x + x_off + rs.row * x_stride;
     SMAX_GLOBAL smax_out_t *yr = y + y_off + rs.row * y_stride;
     const smax_reg_map map = smax_reg_map_of(
-        smax_reg_sector_shift(xr, smax_row_shift(xr, yr), cols, lanes,
-                              SMAX_FWD_RV),
-        rs.lane, lanes, cols, rs.active, SMAX_FWD_RV);
-    smax_vec v[SMAX_FWD_RV];
+        smax_reg_sector_shift(xr, smax_row_shift(xr, yr), cols, lanes, rv),
+        rs.lane, lanes, cols, rs.active, rv);
+    smax_vec v[SMAX_FWD_DEEP_RV];
     SMAX_UNROLL_ALL
-    for (int k = 0; k < SMAX_FWD_RV; ++k)
-        v[k] = smax_reg_issue(xr, map, smax_reg_elem(map, k, lanes));
+    for (int k = 0; k < SMAX_FWD_DEEP_RV; ++k)
+        if (k < rv)
+            v[k] = smax_reg_issue(xr, map, smax_reg_elem(map, k, lanes));
     /* Rows that end on the lanes' vectors (most) have no extras: their
      * loads, exponentials and stores are skipped, not computed as -inf
      * (H200, % of copy: bf16 rows of 128-2048 columns 81-89 -> 84-91;
@@ -81,7 +86,9 @@ SMAX_KERNEL void SMAX_FWD_REG_BOUNDS SMAX_KNAME(smax_fused_regs)(
         }
     }
     SMAX_UNROLL_ALL
-    for (int k = 0; k < SMAX_FWD_RV; ++k) {
+    for (int k = 0; k < SMAX_FWD_DEEP_RV; ++k) {
+        if (k >= rv)
+            break;
         v[k] = smax_reg_load(xr, map, smax_reg_elem(map, k, lanes), v[k],
                              scale, -SMAX_INF);
         m = smax_max_skip_nan(m, smax_max_vec(v[k]));
@@ -94,7 +101,9 @@ SMAX_KERNEL void SMAX_FWD_REG_BOUNDS SMAX_KNAME(smax_fused_regs)(
     const int keep_x = flags & SMAX_FLAG_LOG_BIT;
     float s = 0.0f, s_lost = 0.0f;
     SMAX_UNROLL_ALL
-    for (int k = 0; k < SMAX_FWD_RV; ++k) {
+    for (int k = 0; k < SMAX_FWD_DEEP_RV; ++k) {
+        if (k >= rv)
+            break;
         if (!smax_touches_vec(smax_reg_elem(map, k, lanes), map.live))
             continue;
         const smax_vec e = SMAX_REG_EXP_VEC(v[k], base, keep_x);
@@ -119,9 +128,10 @@ SMAX_KERNEL void SMAX_FWD_REG_BOUNDS SMAX_KNAME(smax_fused_regs)(
     total.s = s;
     const smax_row_total t = smax_row_total_of(total, flags);
     SMAX_UNROLL_ALL
-    for (int k = 0; k < SMAX_FWD_RV; ++k)
-        smax_reg_store(yr, map, smax_reg_elem(map, k, lanes),
-                       smax_finish_vec(v[k], t));
+    for (int k = 0; k < SMAX_FWD_DEEP_RV; ++k)
+        if (k < rv)
+            smax_reg_store(yr, map, smax_reg_elem(map, k, lanes),
+                           smax_finish_vec(v[k], t));
     if (has_extras) {
         SMAX_UNROLL_ALL
         for (int j = 0; j < SMAX_EXTRAS; ++j)
@@ -129,6 +139,32 @@ SMAX_KERNEL void SMAX_FWD_REG_BOUNDS SMAX_KNAME(smax_fused_regs)(
                 smax_store_out(yr, map.extra + j * lanes,
                                smax_finish(extra[j], t));
     }
+}
+
+#define SMAX_FUSED_REGS_PARAMS                                                \
+    const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,      \
+        SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,       \
+        smax_i64 rows, int cols, int lanes, float scale,                    \
+        int flags SMAX_DYN_LOCAL_PARAM
+
+SMAX_KERNEL void SMAX_FWD_REG_BOUNDS
+SMAX_KNAME(smax_fused_regs)(SMAX_FUSED_REGS_PARAMS)
+{
+    SMAX_DYN_LOCAL_DECL
+    smax_fused_regs_row(x, x_off, x_stride, y, y_off, y_stride, rows, cols,
+                        lanes, scale, flags, smax_dyn_local, SMAX_FWD_RV);
+}
+
+/* f32 rows past the reach of SMAX_FWD_RV vectors a lane in the largest
+ * group, where the planner asks for it (smax_geometry.h says where and
+ * why). Other pairs compile the same row as smax_fused_regs. */
+SMAX_KERNEL void SMAX_FWD_REG_BOUNDS
+SMAX_KNAME(smax_fused_regs_deep)(SMAX_FUSED_REGS_PARAMS)
+{
+    SMAX_DYN_LOCAL_DECL
+    smax_fused_regs_row(x, x_off, x_stride, y, y_off, y_stride, rows, cols,
+                        lanes, scale, flags, smax_dyn_local,
+                        SMAX_FWD_DEEP_RV);
 }
 
 #endif /* SMAX_FUSED_REGS_H */

@@ -30,6 +30,20 @@
  * the gradient, which keeps 16-bit y and dy as read, gained 1-2 points. */
 #define SMAX_FWD_REG_VECTORS(in_bytes, out_bytes) \
     ((in_bytes) == 2 && (out_bytes) == 2 ? 2 : SMAX_REG_VECTORS)
+/* Vectors a lane of the deep register kernel holds (smax_fused_regs_deep):
+ * eight where input and output are f32 (32 elements a lane, rows of up to
+ * 4096 columns in 128 items), elsewhere the usual kernel's. The planner
+ * gives it the f32 rows past the usual kernel's reach that fill at least
+ * 7/8 of its slots, where memory outpaces the H100's (where it was
+ * measured). H200, A B B A, % of copy, on-chip -> deep
+ * (bench/results/h200-2026-12-02, call 1): NVIDIA's OpenCL 3584, 3840,
+ * 4096 columns 93.5, 98.2, 93.3 -> 98.0, 102.7, 98.9, log-softmax 4096
+ * 93.7 -> 98.8; CUDA 97.1, 100.2, 95.0 -> 97.2, 100.8, 96.2. Slots less
+ * full lost (OpenCL 2816, 3072: 98.5, 94.8 -> 91.2, 92.7; 3000 level). */
+#define SMAX_FWD_DEEP_REG_VECTORS(in_bytes, out_bytes) \
+    ((in_bytes) == 4 && (out_bytes) == 4 ? 8                                  \
+                                         : SMAX_FWD_REG_VECTORS(in_bytes,     \
+                                                                out_bytes))
 /* Elements an item of the split kernel holds in registers
  * (smax_fused_split.h): 32, which the register kernel holds where one side
  * is 16-bit (8 vectors of 4 f32 where both are f32: at 128 items NVIDIA's

@@ -3,7 +3,7 @@
  *
  *   smax_conformance [--large] [--full] [-v] [--only GROUP]
  *                    [--variant TEXT] [--expect-cooperative]
- *                    [--expect-split]
+ *                    [--expect-split] [--expect-deep-regs]
  *
  * --expect-cooperative: first assert that the device runs multi-block in
  * one launch (a forced multiblock plan of 4 x 100000 keeps its chunks
@@ -12,6 +12,8 @@
  * --expect-split: likewise that auto holds a row of 5000 columns, forward
  * and backward, in one group, part in registers and part on-chip (on a CPU
  * device, with SMAX_TEST_SPLIT=1).
+ * --expect-deep-regs: likewise that auto holds a forward f32 row of 1000
+ * columns in the deep register kernel (with SMAX_TEST_DEEP_REGS=1).
  * --full: the large tier runs every length for every variant (no
  * thinning, conf_thinned); the default tier always does. --variant runs
  * only the variants whose name contains TEXT, or one of several texts
@@ -51,7 +53,7 @@ static int usage(const char *argv0)
 {
     fprintf(stderr, "usage: %s [--large] [--full] [-v] [--only GROUP] "
                     "[--variant TEXT[+TEXT...]] [--expect-cooperative] "
-                    "[--expect-split]\n"
+                    "[--expect-split] [--expect-deep-regs]\n"
                     "groups:",
             argv0);
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; ++i)
@@ -117,6 +119,25 @@ static void check_split(conf_suite *s)
     }
 }
 
+/* --expect-deep-regs: auto holds a forward f32 row in registers, eight
+ * vectors a lane (kernels/smax_fused_regs.h, said in the plan's reason). */
+static void check_deep_regs(conf_suite *s)
+{
+    smax_problem p = smax_problem_make(4, 1000);
+    smax_plan_info pi;
+    memset(&pi, 0, sizeof pi); /* read below even when planning fails */
+    const smax_status st = smax_plan(s->ctx, &p, &pi);
+    if (st == SMAX_SUCCESS && pi.algorithm == SMAX_ALGO_FUSED &&
+        strstr(pi.reason, "the deep kernel") != NULL)
+        conf_pass("[deep-regs] auto forward 4 x 1000 is held by the deep "
+                  "register kernel: %s",
+                  pi.reason);
+    else
+        conf_fail("[deep-regs] auto forward 4 x 1000 is not the deep "
+                  "register kernel (%s): %s",
+                  smax_status_string(st), st == SMAX_SUCCESS ? pi.reason : "");
+}
+
 int main(int argc, char **argv)
 {
     conf_suite s;
@@ -124,6 +145,7 @@ int main(int argc, char **argv)
     const char *only = NULL;
     int expect_cooperative = 0;
     int expect_split = 0;
+    int expect_deep_regs = 0;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--large") == 0)
             s.large = 1;
@@ -139,6 +161,8 @@ int main(int argc, char **argv)
             expect_cooperative = 1;
         else if (strcmp(argv[i], "--expect-split") == 0)
             expect_split = 1;
+        else if (strcmp(argv[i], "--expect-deep-regs") == 0)
+            expect_deep_regs = 1;
         else
             return usage(argv[0]);
     }
@@ -190,6 +214,8 @@ int main(int argc, char **argv)
         check_cooperative(&s);
     if (expect_split)
         check_split(&s);
+    if (expect_deep_regs)
+        check_deep_regs(&s);
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; ++i) {
         if (only && strcmp(only, groups[i].name) != 0)
             continue;

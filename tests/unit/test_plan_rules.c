@@ -1045,7 +1045,10 @@ static char fused_kind(const smax_exec_plan *p)
 {
     if (p->algorithm != SMAX_ALGO_FUSED)
         return '?';
-    return p->tile_rows ? 't' : p->in_registers ? 'r' : 'o';
+    return p->tile_rows            ? 't'
+           : p->in_registers == 2 ? 'd'
+           : p->in_registers      ? 'r'
+                                  : 'o';
 }
 
 /* Where memory feeds a compute unit at least 1.25 times as fast as the
@@ -1062,7 +1065,9 @@ static char fused_kind(const smax_exec_plan *p)
  * columns or in 8 to 32 on-chip lanes (96-767 columns, their tiles too)
  * run on-chip (never the f32 gradient's); the H100's bandwidth, an
  * unknown one, or a device without asynchronous keeps plan as before, and
- * the gradient's other tiles stay everywhere. */
+ * the gradient's other tiles stay everywhere; f32 forward rows past the
+ * register kernel's reach that fill 7/8 of the deep one's slots
+ * (3584-4096 columns) take the deep register kernel ('d'). */
 static void test_outpaced_rows(void)
 {
     const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
@@ -1075,6 +1080,10 @@ static void test_outpaced_rows(void)
     } cases[] = {
         {SMAX_FORWARD, F, F, 575, 'r', 'o'},  {SMAX_FORWARD, F, F, 320, 'r', 'o'},
         {SMAX_FORWARD, F, F, 181, 'r', 'r'},  {SMAX_FORWARD, F, F, 512, 'r', 'r'},
+        {SMAX_FORWARD, F, F, 4096, 'o', 'd'}, {SMAX_FORWARD, F, F, 3584, 'o', 'd'},
+        {SMAX_FORWARD, F, F, 3583, 'o', 'o'}, {SMAX_FORWARD, F, F, 3000, 'o', 'o'},
+        {SMAX_FORWARD, F, F, 4097, 'o', 'o'}, {SMAX_FORWARD, F, F, 2048, 'r', 'r'},
+        {SMAX_FORWARD, F, B, 4000, 'r', 'r'},
         {SMAX_FORWARD, B, B, 1149, 't', 'o'}, {SMAX_FORWARD, B, B, 1024, 'r', 'o'},
         {SMAX_FORWARD, H, H, 320, 't', 't'},  {SMAX_FORWARD, B, B, 257, 't', 'o'},
         {SMAX_FORWARD, B, B, 287, 't', 'o'},  {SMAX_FORWARD, B, B, 457, 't', 't'},
