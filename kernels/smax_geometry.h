@@ -36,10 +36,12 @@
  * gives it the f32 rows past the usual kernel's reach that fill at least
  * 7/8 of its slots, where memory outpaces the H100's (where it was
  * measured). H200, A B B A, % of copy, on-chip -> deep
- * (bench/results/h200-2026-12-02, call 1): NVIDIA's OpenCL 3584, 3840,
- * 4096 columns 93.5, 98.2, 93.3 -> 98.0, 102.7, 98.9, log-softmax 4096
- * 93.7 -> 98.8; CUDA 97.1, 100.2, 95.0 -> 97.2, 100.8, 96.2. Slots less
- * full lost (OpenCL 2816, 3072: 98.5, 94.8 -> 91.2, 92.7; 3000 level). */
+ * (bench/results/h200-2026-12-02, call 2): NVIDIA's OpenCL 3584, 3840,
+ * 4000, 4096 columns 93.8, 97.7, 97.2, 93.7 -> 98.3, 103.2, 103.1, 98.5,
+ * 65536 x 4096 93.1 -> 97.2, log-softmax 4096 93.8 -> 98.9; CUDA 96.8,
+ * 99.6, 98.4, 95.8 -> 97.2, 100.3, 99.7, 96.2. Slots less full lost as the
+ * only f32 register kernel (call 1: OpenCL 2816, 3072 98.5, 94.8 -> 91.2,
+ * 92.7; 3000 level). */
 #define SMAX_FWD_DEEP_REG_VECTORS(in_bytes, out_bytes) \
     ((in_bytes) == 4 && (out_bytes) == 4 ? 8                                  \
                                          : SMAX_FWD_REG_VECTORS(in_bytes,     \
