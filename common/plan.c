@@ -1667,6 +1667,23 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
 /* Rows that fit one group's on-chip memory and that a compute unit holds
  * fewer of than this run as thread-block clusters (plan_cluster_row). */
 #define SMAX_CLUSTER_ROW_GROUPS_PER_CU 3
+/* Where memory feeds a compute unit SMAX_FAST_UNIT_MEMORY times as fast as
+ * the H100's, forward rows with a 16-bit side that leave fewer than one
+ * more group than that a unit run as clusters too, where the rows are at
+ * least this many a compute unit (fewer: the groups of both plans are all
+ * resident at once, and the fused row ran level). H200, A B B A, % of
+ * copy, fused (a group of 512 a row, 3 a unit) -> clusters of 2 chunks
+ * (bench/results/h200-2026-12-02, call 5): bf16 512, 1024, 2048 x 32000
+ * 81.2, 87.2, 93.2 -> 83.5, 90.5, 93.8; 1024 x 30000, 1024 x 36000, 4096
+ * x 29500 84.5, 87.6, 88.7 -> 86.8, 90.7, 92.1; f16 1024 x 32000 79.3
+ * (70.8-87.8) -> 90.5; bf16 log-softmax 1024 x 32000 88.7 -> 91.5; bf16 ->
+ * f32 1024 x 32000 86.8 -> 89.5; f32 -> bf16 1024 x 16000, 4096 x 16384
+ * 85.5, 95.5 -> 90.0, 99.1; lower: bf16 8192 x 32000 96.7 -> 96.2, bf16 ->
+ * f32 4096 x 30000 91.8 -> 91.0; level at 256 and 384 rows (under the
+ * bound) and f32 rows (f32 1024 x 16000 87.5 -> 87.4, 4096 x 16384 96.0 ->
+ * 95.0), which keep the rule above. More chunks a row than the share
+ * gives lost (f32 and bf16 rows of 32000, 2-16 chunks; call 4). */
+#define SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU 3
 
 /* A row that fits one group's on-chip memory runs as a thread-block
  * cluster, where the device has them, if it leaves fewer than
@@ -1697,12 +1714,21 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
  * leave three groups stay fused (bf16 16384 x 32768 fused 99.2, as a
  * cluster 98.8; 256 x 32000 84.6 against 81.2; call 2; the gradient's f32
  * 16384 x 8193 100.4 against 91.1, h100-2026-11-25c).
+ * Where memory outpaces the H100's, rows with a 16-bit side and at least
+ * SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU a unit count one group more (above).
  * Returns 0, the plan untouched, where no cluster is planned. */
 static int plan_cluster_row(smax_context ctx, const smax_problem *p,
                             smax_exec_plan *plan)
 {
-    const int holds_few = SMAX_CLUSTER_ROW_GROUPS_PER_CU * p->cols *
-                              onchip_col_bytes(plan) >
+    const int one_more =
+        plan->direction == SMAX_FORWARD &&
+        (smax_dtype_bytes(p->x_dtype) == 2 ||
+         smax_dtype_bytes(p->y_dtype) == 2) &&
+        unit_memory_speedup(ctx) >= SMAX_FAST_UNIT_MEMORY &&
+        p->rows >= SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU *
+                       (int64_t)ctx->info.compute_units;
+    const int holds_few = (SMAX_CLUSTER_ROW_GROUPS_PER_CU + one_more) *
+                              p->cols * onchip_col_bytes(plan) >
                           (int64_t)ctx->traits.max_local_dynamic;
     const int rows_few = plan->direction == SMAX_FORWARD &&
                          4 * p->rows < (int64_t)ctx->info.compute_units &&

@@ -962,6 +962,46 @@ static void test_share_fits(void)
           q.chunks);
 }
 
+/* Where memory outpaces the H100's, forward rows with a 16-bit side that
+ * leave three groups a unit run as clusters where the rows are at least
+ * three a compute unit (plan.c, SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU); f32
+ * rows, the gradient's, fewer rows, and every row at the H100's
+ * bandwidth stay fused. */
+static void test_cluster_rows_outpaced(void)
+{
+    const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
+                     H = SMAX_DTYPE_F16;
+    const struct {
+        smax_direction dir;
+        smax_dtype in, out;
+        int64_t rows, cols;
+        int h200_cluster;
+    } cases[] = {{SMAX_FORWARD, B, B, 1024, 32000, 1},
+                 {SMAX_FORWARD, H, H, 396, 30000, 1},
+                 {SMAX_FORWARD, B, F, 4096, 36000, 1},
+                 {SMAX_FORWARD, F, B, 1024, 16000, 1},
+                 {SMAX_FORWARD, B, B, 395, 32000, 0},
+                 {SMAX_FORWARD, B, B, 1024, 24000, 0},
+                 {SMAX_FORWARD, F, F, 1024, 16000, 0},
+                 {SMAX_BACKWARD, B, B, 1024, 16000, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        struct smax_context_s c = h100();
+        c.traits.memory_bandwidth = H100_MEMORY_BANDWIDTH;
+        const smax_exec_plan h =
+            plan_widths(&c, cases[i].dir, cases[i].in, cases[i].out,
+                        cases[i].rows, cases[i].cols);
+        CHECK(!is_cluster(&h) && h.algorithm == SMAX_ALGO_FUSED,
+              "case %zu, H100: cluster %d (%s)", i, h.cluster, h.reason);
+        c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
+        const smax_exec_plan p =
+            plan_widths(&c, cases[i].dir, cases[i].in, cases[i].out,
+                        cases[i].rows, cases[i].cols);
+        CHECK(is_cluster(&p) == cases[i].h200_cluster &&
+                  (cases[i].h200_cluster || p.algorithm == SMAX_ALGO_FUSED),
+              "case %zu, H200: cluster %d (%s)", i, p.cluster, p.reason);
+    }
+}
+
 /* Where memory outpaces the H100's, a forward cluster's chunks leave
  * room for coop_groups_per_cu groups a unit (plan.c, cluster_share):
  * rows whose 16 chunks would not, many of them, take the device-memory
@@ -1402,6 +1442,7 @@ int main(void)
     test_chunk_edges();
     test_bandwidth_share();
     test_cluster_room();
+    test_cluster_rows_outpaced();
     test_tile_group();
     test_share_fits();
     test_coop_chunk_floor();
