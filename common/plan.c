@@ -1668,12 +1668,18 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
  * fewer of than this run as thread-block clusters (plan_cluster_row). */
 #define SMAX_CLUSTER_ROW_GROUPS_PER_CU 3
 /* Where memory feeds a compute unit SMAX_FAST_UNIT_MEMORY times as fast as
- * the H100's, forward rows with a 16-bit side that leave fewer than one
- * more group than that a unit run as clusters too, where the rows are at
- * least this many a compute unit (fewer: the groups of both plans are all
- * resident at once, and the fused row ran level). H200, A B B A, % of
- * copy, fused (a group of 512 a row, 3 a unit) -> clusters of 2 chunks
- * (bench/results/h200-2026-12-02, call 5): bf16 512, 1024, 2048 x 32000
+ * the H100's, rows with a 16-bit side that leave fewer than one more
+ * group than that a unit run as clusters too, forward and gradient, where
+ * the rows are at least this many a compute unit (fewer: the groups of
+ * both plans are all resident at once, and the fused row ran level).
+ * H200, A B B A, % of copy, fused (a group of 512 a row, 3 a unit) ->
+ * clusters of 2 chunks (bench/results/h200-2026-12-02, calls 5-7): the
+ * gradient of bf16 y and dy 1024 x 14600, 15000, 16000, 17000, 18000,
+ * 19000 73.8, 75.1, 78.4, 81.0, 81.4, 82.2 -> 88.8, 88.6, 90.9, 89.0,
+ * 89.8, 90.5, 4096 x 15000 73.7 -> 95.3, 512 x 18000 82.2 -> 84.5, its
+ * log-softmax 1024 x 16384 84.7 -> 86.6, but 1024, 4096, 8192 x 16384
+ * 92.1, 98.1, 99.7 -> 91.6, 97.8, 99.0 and f16 1024 x 16384 92.2 -> 91.1;
+ * the forward's bf16 512, 1024, 2048 x 32000
  * 81.2, 87.2, 93.2 -> 83.5, 90.5, 93.8; 1024 x 30000, 1024 x 36000, 4096
  * x 29500 84.5, 87.6, 88.7 -> 86.8, 90.7, 92.1; f16 1024 x 32000 79.3
  * (70.8-87.8) -> 90.5; bf16 log-softmax 1024 x 32000 88.7 -> 91.5; bf16 ->
@@ -1721,7 +1727,6 @@ static int plan_cluster_row(smax_context ctx, const smax_problem *p,
                             smax_exec_plan *plan)
 {
     const int one_more =
-        plan->direction == SMAX_FORWARD &&
         (smax_dtype_bytes(p->x_dtype) == 2 ||
          smax_dtype_bytes(p->y_dtype) == 2) &&
         unit_memory_speedup(ctx) >= SMAX_FAST_UNIT_MEMORY &&

@@ -962,11 +962,11 @@ static void test_share_fits(void)
           q.chunks);
 }
 
-/* Where memory outpaces the H100's, forward rows with a 16-bit side that
- * leave three groups a unit run as clusters where the rows are at least
- * three a compute unit (plan.c, SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU); f32
- * rows, the gradient's, fewer rows, and every row at the H100's
- * bandwidth stay fused. */
+/* Where memory outpaces the H100's, rows with a 16-bit side that leave
+ * three groups a unit run as clusters, forward and gradient, where the
+ * rows are at least three a compute unit (plan.c,
+ * SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU); f32 rows, fewer rows, and every row
+ * at the H100's bandwidth stay fused. */
 static void test_cluster_rows_outpaced(void)
 {
     const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
@@ -983,7 +983,10 @@ static void test_cluster_rows_outpaced(void)
                  {SMAX_FORWARD, B, B, 395, 32000, 0},
                  {SMAX_FORWARD, B, B, 1024, 24000, 0},
                  {SMAX_FORWARD, F, F, 1024, 16000, 0},
-                 {SMAX_BACKWARD, B, B, 1024, 16000, 0}};
+                 {SMAX_BACKWARD, B, B, 1024, 16000, 1},
+                 {SMAX_BACKWARD, B, B, 4096, 15000, 1},
+                 {SMAX_BACKWARD, B, B, 256, 16000, 0},
+                 {SMAX_BACKWARD, F, F, 1024, 8000, 0}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         struct smax_context_s c = h100();
         c.traits.memory_bandwidth = H100_MEMORY_BANDWIDTH;
