@@ -896,6 +896,17 @@ static int onchip_pays(smax_context ctx, const smax_problem *p,
            (widening && onchip_outpaces(ctx, p, plan));
 }
 
+/* The row held in registers by the register kernel `kind`
+ * (plan->in_registers: 1 the usual one, 2 the deep one). */
+static void plan_in_registers(smax_context ctx, const smax_problem *p,
+                              smax_exec_plan *plan, int kind)
+{
+    plan->in_registers = kind;
+    set_row_mapping(p, plan, reg_group(ctx, p, plan),
+                    (int)reg_lane_elems(p, plan), SMAX_REG_MIN_LANES);
+    plan->local_bytes = reduction_bytes(plan->group_size);
+}
+
 /* Forward f32 rows past the register kernel's reach that the deep one
  * (smax_fused_regs_deep) holds in its largest group with at least 7/8 of
  * its slots filled, where memory feeds a compute unit
@@ -910,7 +921,7 @@ static int plan_fused_deep(smax_context ctx, const smax_problem *p,
         return 0;
     smax_exec_plan deep = *plan;
     deep.in_registers = 2;
-    if (p->cols > reg_lane_elems(p, &deep) * reg_group_cap(ctx, &deep))
+    if (p->cols > reg_max_cols(ctx, p, &deep))
         return 0;
     if (!ctx->traits.test_deep_regs &&
         (!ctx->traits.async_keep ||
@@ -918,10 +929,7 @@ static int plan_fused_deep(smax_context ctx, const smax_problem *p,
          p->cols <= reg_max_cols(ctx, p, plan) ||
          8 * p->cols < 7 * reg_slots(p, &deep)))
         return 0;
-    plan->in_registers = 2;
-    set_row_mapping(p, plan, reg_group(ctx, p, plan),
-                    (int)reg_lane_elems(p, plan), SMAX_REG_MIN_LANES);
-    plan->local_bytes = reduction_bytes(plan->group_size);
+    plan_in_registers(ctx, p, plan, 2);
     return 1;
 }
 
@@ -937,10 +945,7 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
         return;
     /* the gradient's register rows that on-chip memory outpaces */
     if (in_regs && !onchip_outpaces(ctx, p, plan)) {
-        plan->in_registers = 1;
-        set_row_mapping(p, plan, reg_group(ctx, p, plan),
-                        (int)reg_lane_elems(p, plan), SMAX_REG_MIN_LANES);
-        plan->local_bytes = reduction_bytes(plan->group_size);
+        plan_in_registers(ctx, p, plan, 1);
         return;
     }
     plan_fused_onchip(ctx, p, plan);
