@@ -52,6 +52,16 @@ typedef struct smax_device_traits {
                                     f32 row the deep register kernel
                                     holds takes it, on any device (a
                                     test switch: CPUs never plan it)   */
+    int narrow_reg_lanes;        /* largest row slot, in lanes, of the
+                                    rows the narrow register kernel may
+                                    take (plan_fused_narrow; the backend
+                                    says what its compiler ran fastest);
+                                    0: none                            */
+    int test_narrow_regs;        /* SMAX_TEST_NARROW_REGS=1: every
+                                    forward f32 row the narrow register
+                                    kernel holds takes it, on any device
+                                    (a test switch: CPUs never plan
+                                    it)                                */
 } smax_device_traits;
 
 struct smax_context_s {

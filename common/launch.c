@@ -165,25 +165,28 @@ static smax_status launch_with(smax_context ctx, smax_kernel_id kernel,
  * forward has no form of; fused_split: rows part in registers, part
  * on-chip (plan->reg_split); fused_split_wide: the same with
  * SMAX_SPLIT_WIDE_ITEM_ELEMS an item in registers (plan->reg_split 2),
- * and fused_regs_deep: rows in registers, SMAX_FWD_DEEP_REG_VECTORS a
- * lane (plan->in_registers 2), which the gradient has no form of. */
+ * and fused_regs_deep and fused_regs_narrow: rows in registers,
+ * SMAX_FWD_DEEP_REG_VECTORS or SMAX_FWD_NARROW_REG_VECTORS a lane
+ * (plan->in_registers 2 or 3), which the gradient has no form of. */
 typedef struct kernel_set {
     smax_kernel_id fused, fused_regs, fused_tile, online, partials, finish,
-        cpu_rows, fused_deep, fused_split, fused_split_wide, fused_regs_deep;
+        cpu_rows, fused_deep, fused_split, fused_split_wide, fused_regs_deep,
+        fused_regs_narrow;
 } kernel_set;
 
 static const kernel_set forward_kernels = {
     SMAX_KERNEL_FUSED,       SMAX_KERNEL_FUSED_REGS,  SMAX_KERNEL_FUSED_TILE,
     SMAX_KERNEL_ONLINE,      SMAX_KERNEL_MB_PARTIALS, SMAX_KERNEL_MB_NORMALIZE,
     SMAX_KERNEL_CPU_ROWS,    SMAX_KERNEL_FUSED,       SMAX_KERNEL_FUSED_SPLIT,
-    SMAX_KERNEL_FUSED_SPLIT_WIDE, SMAX_KERNEL_FUSED_REGS_DEEP};
+    SMAX_KERNEL_FUSED_SPLIT_WIDE, SMAX_KERNEL_FUSED_REGS_DEEP,
+    SMAX_KERNEL_FUSED_REGS_NARROW};
 static const kernel_set backward_kernels = {
     SMAX_KERNEL_BWD_FUSED,       SMAX_KERNEL_BWD_FUSED_REGS,
     SMAX_KERNEL_BWD_FUSED_TILE,  SMAX_KERNEL_BWD_ONLINE,
     SMAX_KERNEL_BWD_MB_PARTIALS, SMAX_KERNEL_BWD_MB_WRITE,
     SMAX_KERNEL_BWD_CPU_ROWS,    SMAX_KERNEL_BWD_FUSED_DEEP,
     SMAX_KERNEL_BWD_FUSED_SPLIT, SMAX_KERNEL_BWD_FUSED_SPLIT,
-    SMAX_KERNEL_BWD_FUSED_REGS};
+    SMAX_KERNEL_BWD_FUSED_REGS,  SMAX_KERNEL_BWD_FUSED_REGS};
 
 static const kernel_set *kernels_of(const smax_exec_plan *plan)
 {
@@ -215,7 +218,9 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
         kernel = ks->fused_tile;
         push(&k, i32_arg(plan->tile_rows));
     } else if (plan->algorithm == SMAX_ALGO_FUSED && plan->in_registers) {
-        kernel = plan->in_registers == 2 ? ks->fused_regs_deep : ks->fused_regs;
+        kernel = plan->in_registers == 2   ? ks->fused_regs_deep
+                 : plan->in_registers == 3 ? ks->fused_regs_narrow
+                                           : ks->fused_regs;
     } else if (plan->algorithm == SMAX_ALGO_FUSED) {
         kernel = plan->reg_split == 2 ? ks->fused_split_wide
                  : plan->reg_split    ? ks->fused_split

@@ -212,8 +212,9 @@ static int reg_vectors(const smax_problem *p, const smax_exec_plan *plan)
         return SMAX_REG_VECTORS;
     const int in = (int)smax_dtype_bytes(p->x_dtype);
     const int out = (int)smax_dtype_bytes(p->y_dtype);
-    return plan->in_registers == 2 ? SMAX_FWD_DEEP_REG_VECTORS(in, out)
-                                   : SMAX_FWD_REG_VECTORS(in, out);
+    return plan->in_registers == 2   ? SMAX_FWD_DEEP_REG_VECTORS(in, out)
+           : plan->in_registers == 3 ? SMAX_FWD_NARROW_REG_VECTORS(in, out)
+                                     : SMAX_FWD_REG_VECTORS(in, out);
 }
 
 /* Elements a lane of the register-resident kernel holds. */
@@ -933,6 +934,43 @@ static int plan_fused_deep(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
+/* Forward f32 rows that fill every slot of the narrow register kernel's
+ * row slot of at most the device's narrow_reg_lanes lanes (CUDA and HIP:
+ * a warp, rows of 32, 64, 128 or 256 columns; NVIDIA's OpenCL: 32
+ * columns) take it where memory outpaces the H100's as the deep kernel's
+ * rows do (smax_geometry.h has the measurements); under the test switch,
+ * every f32 row it holds. Called where the usual register kernel would
+ * hold the row. */
+static int plan_fused_narrow(smax_context ctx, const smax_problem *p,
+                             smax_exec_plan *plan)
+{
+    if (plan->direction != SMAX_FORWARD ||
+        smax_dtype_bytes(p->x_dtype) != 4 || smax_dtype_bytes(p->y_dtype) != 4)
+        return 0;
+    smax_exec_plan narrow = *plan;
+    narrow.in_registers = 3;
+    if (p->cols > reg_max_cols(ctx, p, &narrow))
+        return 0;
+    set_row_mapping(p, &narrow, reg_group(ctx, p, &narrow),
+                    (int)reg_lane_elems(p, &narrow), SMAX_REG_MIN_LANES);
+    if (!ctx->traits.test_narrow_regs &&
+        (!ctx->traits.async_keep ||
+         unit_memory_speedup(ctx) < SMAX_FAST_UNIT_MEMORY ||
+         narrow.lanes > ctx->traits.narrow_reg_lanes ||
+         p->cols != (int64_t)narrow.lanes * reg_lane_elems(p, &narrow)))
+        return 0;
+    plan_in_registers(ctx, p, plan, 3);
+    return 1;
+}
+
+/* Which register kernel holds the row, for the plan's reason. */
+static const char *register_kernel_words(const smax_exec_plan *plan)
+{
+    return plan->in_registers == 2   ? " (the deep kernel)"
+           : plan->in_registers == 3 ? " (the narrow kernel)"
+                                     : "";
+}
+
 static void plan_fused(smax_context ctx, const smax_problem *p,
                        smax_exec_plan *plan)
 {
@@ -945,7 +983,8 @@ static void plan_fused(smax_context ctx, const smax_problem *p,
         return;
     /* the gradient's register rows that on-chip memory outpaces */
     if (in_regs && !onchip_outpaces(ctx, p, plan)) {
-        plan_in_registers(ctx, p, plan, 1);
+        if (!plan_fused_narrow(ctx, p, plan))
+            plan_in_registers(ctx, p, plan, 1);
         return;
     }
     plan_fused_onchip(ctx, p, plan);
@@ -1860,12 +1899,11 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
             return not_supported(ctx, "fused", p, why);
         }
         plan_fused(ctx, p, plan);
-        snprintf(plan->reason, sizeof plan->reason, "forced: fused%s",
-                 plan->tile_rows      ? ", rows moved as flat tiles"
-                 : plan->in_registers == 2
-                     ? ", the row held in registers (the deep kernel)"
+        snprintf(plan->reason, sizeof plan->reason, "forced: fused%s%s",
+                 plan->tile_rows ? ", rows moved as flat tiles"
                  : plan->in_registers ? ", the row held in registers"
-                                      : "");
+                                      : "",
+                 register_kernel_words(plan));
         break;
     case SMAX_ALGO_ONLINE:
         plan_online(ctx, p, plan);
@@ -1894,6 +1932,14 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
             snprintf(plan->reason, sizeof plan->reason,
                      "auto (test switch): the row held in registers (the "
                      "deep kernel)");
+            break;
+        }
+        if (ctx->traits.test_narrow_regs && fits &&
+            plan_fused_narrow(ctx, p, plan)) {
+            plan->algorithm = SMAX_ALGO_FUSED;
+            snprintf(plan->reason, sizeof plan->reason,
+                     "auto (test switch): the row held in registers (the "
+                     "narrow kernel)");
             break;
         }
         if (ctx->traits.is_cpu) {
@@ -1961,14 +2007,13 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         } else if (fits) {
             plan_fused(ctx, p, plan);
             snprintf(plan->reason, sizeof plan->reason,
-                     "auto: the row fits on-chip (%lld <= %lld elements)%s: "
+                     "auto: the row fits on-chip (%lld <= %lld elements)%s%s: "
                      "one read, one write",
                      (long long)p->cols, (long long)fused_max,
                      plan->tile_rows ? ", packed rows moved as flat tiles"
-                     : plan->in_registers == 2
-                         ? ", held in registers (the deep kernel)"
                      : plan->in_registers ? ", held in registers"
-                                          : "");
+                                          : "",
+                     register_kernel_words(plan));
         } else if (!ctx->traits.is_cpu && !small_chunks) {
             /* Measured on the H100: chunks of long rows keep more groups
              * in flight than one group per row (62% vs 52-60% of copy). */

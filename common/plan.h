@@ -22,7 +22,8 @@ typedef struct smax_exec_plan {
     int rows_per_group;   /* group_size / lanes                          */
     int64_t groups;       /* groups of the main launch                   */
     int in_registers;     /* fused: the row in registers (1:
-                             smax_fused_regs, 2: smax_fused_regs_deep) */
+                             smax_fused_regs, 2: smax_fused_regs_deep,
+                             3: smax_fused_regs_narrow)                */
     int tile_rows;        /* fused: rows of a flat tile (smax_fused_tile,
                              smax_bwd_fused_tile),
                              0 for none                                */

@@ -21,6 +21,8 @@
 #define SMAX_FWD_RV SMAX_FWD_REG_VECTORS(SMAX_IN_BYTES, SMAX_OUT_BYTES)
 #define SMAX_FWD_DEEP_RV                                                      \
     SMAX_FWD_DEEP_REG_VECTORS(SMAX_IN_BYTES, SMAX_OUT_BYTES)
+#define SMAX_FWD_NARROW_RV                                                    \
+    SMAX_FWD_NARROW_REG_VECTORS(SMAX_IN_BYTES, SMAX_OUT_BYTES)
 
 /* Rows with a 16-bit output take their exponentials lifted, as the tiles'
  * row pass does (SMAX_ROW_EXP_LIFTED: an FMA and ex2.approx.ftz, where
@@ -165,6 +167,18 @@ SMAX_KNAME(smax_fused_regs_deep)(SMAX_FUSED_REGS_PARAMS)
     smax_fused_regs_row(x, x_off, x_stride, y, y_off, y_stride, rows, cols,
                         lanes, scale, flags, smax_dyn_local,
                         SMAX_FWD_DEEP_RV);
+}
+
+/* Short f32 rows that fill a warp's row slot of two vectors a lane, where
+ * the planner asks for it (smax_geometry.h says where and why). Other
+ * pairs compile the same row as smax_fused_regs. */
+SMAX_KERNEL void SMAX_FWD_REG_BOUNDS
+SMAX_KNAME(smax_fused_regs_narrow)(SMAX_FUSED_REGS_PARAMS)
+{
+    SMAX_DYN_LOCAL_DECL
+    smax_fused_regs_row(x, x_off, x_stride, y, y_off, y_stride, rows, cols,
+                        lanes, scale, flags, smax_dyn_local,
+                        SMAX_FWD_NARROW_RV);
 }
 
 #endif /* SMAX_FUSED_REGS_H */

@@ -46,6 +46,33 @@
     ((in_bytes) == 4 && (out_bytes) == 4 ? 8                                  \
                                          : SMAX_FWD_REG_VECTORS(in_bytes,     \
                                                                 out_bytes))
+/* Vectors a lane of the narrow register kernel holds
+ * (smax_fused_regs_narrow): two where input and output are f32 (8
+ * elements a lane; ptxas takes 32 registers an item, not the usual
+ * kernel's 48, so a compute unit holds 16 groups of 128 items, not 10),
+ * elsewhere the usual kernel's. The planner gives it the f32 rows that
+ * fill every slot of a row slot of at most the backend's narrow_reg_lanes
+ * (CUDA and HIP: a warp, rows of 32, 64, 128, 256 columns; NVIDIA's
+ * OpenCL: 4 lanes, 32 columns) where memory outpaces the H100's. H200,
+ * A B B A, % of copy, 2^25 elements, four vectors a lane -> two
+ * (bench/results/h200-2026-12-02b, call 4): CUDA 32, 64, 128, 256 columns
+ * 87.5, 96.8, 96.6, 97.0 -> 98.6, 98.2, 98.3, 98.0 (second rounds 86.6,
+ * 96.6, 96.5, 97.6 -> 99.0, 98.2, 98.8, 98.1), log-softmax 85.5, 96.8,
+ * 96.0, 96.9 -> 99.0, 98.4, 98.6, 98.4; peer_bench, f32 2097152 x 128
+ * 97.6 -> 100.1 (torch 100.2), 524288 x 128 94.7 -> 98.1 (torch 99.0).
+ * NVIDIA's OpenCL 32 columns 85.1, 84.5 -> 101.3, 101.1 (log-softmax
+ * 82.4, 83.2 -> 100.5, 100.5), where the usual kernel's smallest row slot
+ * (4 lanes, 64 slots) is half empty, but 64 level and 128, 256 0.8 and 1.8
+ * lower (log-softmax 1.6 and 4.2). Rows of 64 lanes lost in CUDA's
+ * log-softmax (512: 96.9, 97.8 -> 96.1, 96.3; call 3), and rows that leave
+ * slots empty lost up to 17 points (200, 384, 768 columns 101.2, 101.6,
+ * 100.3 -> 89.0, 87.5, 85.0; odd 100, 333 100.4, 87.2 -> 88.5, 70.5; ncu
+ * at 1024: 52 against 37 M instructions, issue slots 78% busy): each
+ * item's fixed work is spread over half the elements. */
+#define SMAX_FWD_NARROW_REG_VECTORS(in_bytes, out_bytes) \
+    ((in_bytes) == 4 && (out_bytes) == 4 ? 2                                  \
+                                         : SMAX_FWD_REG_VECTORS(in_bytes,     \
+                                                                out_bytes))
 /* Elements an item of the split kernel holds in registers
  * (smax_fused_split.h): 32, which the register kernel holds where one side
  * is 16-bit (8 vectors of 4 f32 where both are f32: at 128 items NVIDIA's

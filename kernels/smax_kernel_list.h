@@ -10,6 +10,7 @@
     X(FUSED, smax_fused)                      \
     X(FUSED_REGS, smax_fused_regs)            \
     X(FUSED_REGS_DEEP, smax_fused_regs_deep)  \
+    X(FUSED_REGS_NARROW, smax_fused_regs_narrow) \
     X(FUSED_TILE, smax_fused_tile)            \
     X(FUSED_SPLIT, smax_fused_split)          \
     X(FUSED_SPLIT_WIDE, smax_fused_split_wide) \

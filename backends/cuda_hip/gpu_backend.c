@@ -164,6 +164,9 @@ smax_status smax_gpu_init(smax_context ctx)
     ctx->traits.preferred_group = GPU_GROUP;
     ctx->traits.max_local_dynamic = (uint32_t)smem_optin;
     ctx->traits.async_keep = SMAX_GPU_ASYNC_COPY && props.major >= 8;
+    /* nvcc's narrow register kernel led up to a warp's row slot (H200,
+     * f32 32-256 columns; kernels/smax_geometry.h) */
+    ctx->traits.narrow_reg_lanes = 32;
     /* Dynamic shared memory past the default (48 KB on NVIDIA) must be
      * opted into per kernel; every kernel may get the full opt-in amount.
      * Slots of kernels this backend lacks are empty. */

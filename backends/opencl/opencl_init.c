@@ -97,6 +97,11 @@ static smax_status query_info(smax_context ctx)
     ctx->backend->nv_registers = ctx->backend->nv_sm > 0 ? nv_registers(d)
                                                          : 0;
     ctx->traits.async_keep = ctx->backend->nv_sm >= 80;
+    /* NVIDIA's OpenCL ran the narrow register kernel ahead only where the
+     * usual one's smallest row slot is half empty: a slot of 4 lanes (f32
+     * rows of 32 columns; 64 level, 128 and 256 lower;
+     * kernels/smax_geometry.h) */
+    ctx->traits.narrow_reg_lanes = SMAX_REG_MIN_LANES;
     ctx->traits.memory_bandwidth =
         ctx->backend->nv_sm > 0 ? smax_cl_nv_memory_bandwidth(d) : 0;
     ctx->traits.preferred_group = ctx->traits.is_cpu ? CPU_GROUP : GPU_GROUP;

@@ -4,6 +4,7 @@
  *   smax_conformance [--large] [--full] [-v] [--only GROUP]
  *                    [--variant TEXT] [--expect-cooperative]
  *                    [--expect-split] [--expect-deep-regs]
+ *                    [--expect-narrow-regs]
  *
  * --expect-cooperative: first assert that the device runs multi-block in
  * one launch (a forced multiblock plan of 4 x 100000 keeps its chunks
@@ -14,6 +15,8 @@
  * device, with SMAX_TEST_SPLIT=1).
  * --expect-deep-regs: likewise that auto holds a forward f32 row of 1000
  * columns in the deep register kernel (with SMAX_TEST_DEEP_REGS=1).
+ * --expect-narrow-regs: likewise in the narrow register kernel (with
+ * SMAX_TEST_NARROW_REGS=1).
  * --full: the large tier runs every length for every variant (no
  * thinning, conf_thinned); the default tier always does. --variant runs
  * only the variants whose name contains TEXT, or one of several texts
@@ -53,7 +56,8 @@ static int usage(const char *argv0)
 {
     fprintf(stderr, "usage: %s [--large] [--full] [-v] [--only GROUP] "
                     "[--variant TEXT[+TEXT...]] [--expect-cooperative] "
-                    "[--expect-split] [--expect-deep-regs]\n"
+                    "[--expect-split] [--expect-deep-regs] "
+                    "[--expect-narrow-regs]\n"
                     "groups:",
             argv0);
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; ++i)
@@ -119,23 +123,28 @@ static void check_split(conf_suite *s)
     }
 }
 
-/* --expect-deep-regs: auto holds a forward f32 row in registers, eight
- * vectors a lane (kernels/smax_fused_regs.h, said in the plan's reason). */
-static void check_deep_regs(conf_suite *s)
+/* --expect-deep-regs, --expect-narrow-regs: auto holds a forward f32 row
+ * of 1000 columns in the register kernel `which` ("deep": eight vectors a
+ * lane, "narrow": two; kernels/smax_fused_regs.h), said in the plan's
+ * reason. */
+static void check_register_kernel(conf_suite *s, const char *which)
 {
+    char words[32];
+    snprintf(words, sizeof words, "the %s kernel", which);
     smax_problem p = smax_problem_make(4, 1000);
     smax_plan_info pi;
     memset(&pi, 0, sizeof pi); /* read below even when planning fails */
     const smax_status st = smax_plan(s->ctx, &p, &pi);
     if (st == SMAX_SUCCESS && pi.algorithm == SMAX_ALGO_FUSED &&
-        strstr(pi.reason, "the deep kernel") != NULL)
-        conf_pass("[deep-regs] auto forward 4 x 1000 is held by the deep "
+        strstr(pi.reason, words) != NULL)
+        conf_pass("[%s-regs] auto forward 4 x 1000 is held by the %s "
                   "register kernel: %s",
-                  pi.reason);
+                  which, which, pi.reason);
     else
-        conf_fail("[deep-regs] auto forward 4 x 1000 is not the deep "
+        conf_fail("[%s-regs] auto forward 4 x 1000 is not the %s "
                   "register kernel (%s): %s",
-                  smax_status_string(st), st == SMAX_SUCCESS ? pi.reason : "");
+                  which, which, smax_status_string(st),
+                  st == SMAX_SUCCESS ? pi.reason : "");
 }
 
 int main(int argc, char **argv)
@@ -146,6 +155,7 @@ int main(int argc, char **argv)
     int expect_cooperative = 0;
     int expect_split = 0;
     int expect_deep_regs = 0;
+    int expect_narrow_regs = 0;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--large") == 0)
             s.large = 1;
@@ -163,6 +173,8 @@ int main(int argc, char **argv)
             expect_split = 1;
         else if (strcmp(argv[i], "--expect-deep-regs") == 0)
             expect_deep_regs = 1;
+        else if (strcmp(argv[i], "--expect-narrow-regs") == 0)
+            expect_narrow_regs = 1;
         else
             return usage(argv[0]);
     }
@@ -215,7 +227,9 @@ int main(int argc, char **argv)
     if (expect_split)
         check_split(&s);
     if (expect_deep_regs)
-        check_deep_regs(&s);
+        check_register_kernel(&s, "deep");
+    if (expect_narrow_regs)
+        check_register_kernel(&s, "narrow");
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; ++i) {
         if (only && strcmp(only, groups[i].name) != 0)
             continue;

@@ -59,6 +59,7 @@ static struct smax_context_s h100(void)
     c.traits.async_keep = 1;
     c.traits.unit_local_bytes = 233472;
     c.traits.group_local_reserved = 1024;
+    c.traits.narrow_reg_lanes = 32;
     return c;
 }
 
@@ -1083,13 +1084,15 @@ static void test_tile_group(void)
         }
 }
 
-/* The kernel a fused row runs: 'r' registers, 't' flat tiles, 'o' on-chip. */
+/* The kernel a fused row runs: 'r' registers ('d' the deep kernel, 'n' the
+ * narrow one), 't' flat tiles, 'o' on-chip. */
 static char fused_kind(const smax_exec_plan *p)
 {
     if (p->algorithm != SMAX_ALGO_FUSED)
         return '?';
     return p->tile_rows            ? 't'
            : p->in_registers == 2 ? 'd'
+           : p->in_registers == 3 ? 'n'
            : p->in_registers      ? 'r'
                                   : 'o';
 }
@@ -1110,7 +1113,9 @@ static char fused_kind(const smax_exec_plan *p)
  * unknown one, or a device without asynchronous keeps plan as before, and
  * the gradient's other tiles stay everywhere; f32 forward rows past the
  * register kernel's reach that fill 7/8 of the deep one's slots
- * (3584-4096 columns) take the deep register kernel ('d'). */
+ * (3584-4096 columns) take the deep register kernel ('d'), and those that
+ * fill every slot of the narrow one's row slot of at most a warp (32-256
+ * columns) the narrow kernel ('n'). */
 static void test_outpaced_rows(void)
 {
     const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
@@ -1127,6 +1132,11 @@ static void test_outpaced_rows(void)
         {SMAX_FORWARD, F, F, 3583, 'o', 'o'}, {SMAX_FORWARD, F, F, 3000, 'o', 'o'},
         {SMAX_FORWARD, F, F, 4097, 'o', 'o'}, {SMAX_FORWARD, F, F, 2048, 'r', 'r'},
         {SMAX_FORWARD, F, B, 4000, 'r', 'r'},
+        {SMAX_FORWARD, F, F, 128, 'r', 'n'},  {SMAX_FORWARD, F, F, 256, 'r', 'n'},
+        {SMAX_FORWARD, F, F, 32, 'r', 'n'},   {SMAX_FORWARD, F, F, 200, 'r', 'r'},
+        {SMAX_FORWARD, F, F, 252, 'r', 'r'},  {SMAX_FORWARD, F, F, 16, 'r', 'r'},
+        {SMAX_FORWARD, F, F, 1024, 'r', 'r'}, {SMAX_FORWARD, F, B, 128, 'r', 'r'},
+        {SMAX_FORWARD, B, B, 128, 'r', 'r'},  {SMAX_BACKWARD, F, F, 128, 'r', 'r'},
         {SMAX_FORWARD, B, B, 1149, 't', 'o'}, {SMAX_FORWARD, B, B, 1024, 'r', 'o'},
         {SMAX_FORWARD, H, H, 320, 't', 't'},  {SMAX_FORWARD, B, B, 257, 't', 'o'},
         {SMAX_FORWARD, B, B, 287, 't', 'o'},  {SMAX_FORWARD, B, B, 457, 't', 't'},
@@ -1344,7 +1354,29 @@ static struct smax_context_s opencl_on_h200(void)
     c.traits.group_local_reserved = 0;
     c.traits.max_cluster = 0;
     c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
+    c.traits.narrow_reg_lanes = 4;
     return c;
+}
+
+/* NVIDIA's OpenCL takes the narrow register kernel only for rows that fill
+ * its smallest row slot (32 f32 columns in 4 lanes), where the usual
+ * kernel's is half empty; CUDA's limits (test_outpaced_rows) up to a warp. */
+static void test_narrow_rows_opencl(void)
+{
+    const struct {
+        int64_t cols;
+        char kind;
+    } cases[] = {{32, 'n'}, {64, 'r'}, {128, 'r'}, {256, 'r'}, {33, 'o'}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        struct smax_context_s c = opencl_on_h200();
+        const smax_exec_plan p =
+            plan_widths(&c, SMAX_FORWARD, SMAX_DTYPE_F32, SMAX_DTYPE_F32,
+                        20000, cases[i].cols);
+        CHECK(fused_kind(&p) == cases[i].kind,
+              "opencl, f32 x %lld: kernel '%c', want '%c' (%s)",
+              (long long)cases[i].cols, fused_kind(&p), cases[i].kind,
+              p.reason);
+    }
 }
 
 static void test_split_rows(void)
@@ -1439,6 +1471,7 @@ int main(void)
     test_onchip_fits();
     test_split_rows();
     test_outpaced_rows();
+    test_narrow_rows_opencl();
     test_outpaced_log_rows();
     test_bwd_narrow_lanes();
     test_bwd_deep_keeps();
