@@ -190,6 +190,14 @@ static double unit_memory_speedup(smax_context ctx)
  * (tile_group). */
 #define SMAX_FAST_UNIT_MEMORY 1.25
 
+/* Memory outpaces the H100's, and rows are kept asynchronously: where the
+ * H200's rules were measured. */
+static int memory_outpaces(smax_context ctx)
+{
+    return ctx->traits.async_keep &&
+           unit_memory_speedup(ctx) >= SMAX_FAST_UNIT_MEMORY;
+}
+
 /* A gradient whose y and dy are 16-bit (kept as read, twice the
  * elements of a register or an on-chip byte that f32 ones are). */
 static int bwd_16bit(const smax_exec_plan *plan)
@@ -863,8 +871,7 @@ static int bwd_onchip_outpaces(const smax_problem *p,
 static int onchip_outpaces(smax_context ctx, const smax_problem *p,
                            const smax_exec_plan *plan)
 {
-    if (!ctx->traits.async_keep ||
-        unit_memory_speedup(ctx) < SMAX_FAST_UNIT_MEMORY)
+    if (!memory_outpaces(ctx))
         return 0;
     const size_t x = smax_dtype_bytes(p->x_dtype);
     const size_t y = smax_dtype_bytes(p->y_dtype);
@@ -908,6 +915,24 @@ static void plan_in_registers(smax_context ctx, const smax_problem *p,
     plan->local_bytes = reduction_bytes(plan->group_size);
 }
 
+/* Whether the forward f32 row fits the register kernel `kind`
+ * (plan->in_registers), and `as`, the plan with that kernel's row mapping. */
+static int f32_register_row(smax_context ctx, const smax_problem *p,
+                            const smax_exec_plan *plan, int kind,
+                            smax_exec_plan *as)
+{
+    if (plan->direction != SMAX_FORWARD ||
+        smax_dtype_bytes(p->x_dtype) != 4 || smax_dtype_bytes(p->y_dtype) != 4)
+        return 0;
+    *as = *plan;
+    as->in_registers = kind;
+    if (p->cols > reg_max_cols(ctx, p, as))
+        return 0;
+    set_row_mapping(p, as, reg_group(ctx, p, as),
+                    (int)reg_lane_elems(p, as), SMAX_REG_MIN_LANES);
+    return 1;
+}
+
 /* Forward f32 rows past the register kernel's reach that the deep one
  * (smax_fused_regs_deep) holds in its largest group with at least 7/8 of
  * its slots filled, where memory feeds a compute unit
@@ -917,17 +942,11 @@ static void plan_in_registers(smax_context ctx, const smax_problem *p,
 static int plan_fused_deep(smax_context ctx, const smax_problem *p,
                            smax_exec_plan *plan)
 {
-    if (plan->direction != SMAX_FORWARD ||
-        smax_dtype_bytes(p->x_dtype) != 4 || smax_dtype_bytes(p->y_dtype) != 4)
-        return 0;
-    smax_exec_plan deep = *plan;
-    deep.in_registers = 2;
-    if (p->cols > reg_max_cols(ctx, p, &deep))
+    smax_exec_plan deep;
+    if (!f32_register_row(ctx, p, plan, 2, &deep))
         return 0;
     if (!ctx->traits.test_deep_regs &&
-        (!ctx->traits.async_keep ||
-         unit_memory_speedup(ctx) < SMAX_FAST_UNIT_MEMORY ||
-         p->cols <= reg_max_cols(ctx, p, plan) ||
+        (!memory_outpaces(ctx) || p->cols <= reg_max_cols(ctx, p, plan) ||
          8 * p->cols < 7 * reg_slots(p, &deep)))
         return 0;
     plan_in_registers(ctx, p, plan, 2);
@@ -944,19 +963,11 @@ static int plan_fused_deep(smax_context ctx, const smax_problem *p,
 static int plan_fused_narrow(smax_context ctx, const smax_problem *p,
                              smax_exec_plan *plan)
 {
-    if (plan->direction != SMAX_FORWARD ||
-        smax_dtype_bytes(p->x_dtype) != 4 || smax_dtype_bytes(p->y_dtype) != 4)
+    smax_exec_plan narrow;
+    if (!f32_register_row(ctx, p, plan, 3, &narrow))
         return 0;
-    smax_exec_plan narrow = *plan;
-    narrow.in_registers = 3;
-    if (p->cols > reg_max_cols(ctx, p, &narrow))
-        return 0;
-    set_row_mapping(p, &narrow, reg_group(ctx, p, &narrow),
-                    (int)reg_lane_elems(p, &narrow), SMAX_REG_MIN_LANES);
     if (!ctx->traits.test_narrow_regs &&
-        (!ctx->traits.async_keep ||
-         unit_memory_speedup(ctx) < SMAX_FAST_UNIT_MEMORY ||
-         narrow.lanes > ctx->traits.narrow_reg_lanes ||
+        (!memory_outpaces(ctx) || narrow.lanes > ctx->traits.narrow_reg_lanes ||
          p->cols != (int64_t)narrow.lanes * reg_lane_elems(p, &narrow)))
         return 0;
     plan_in_registers(ctx, p, plan, 3);

@@ -149,36 +149,24 @@ SMAX_FN void smax_fused_regs_row(
         smax_i64 rows, int cols, int lanes, float scale,                    \
         int flags SMAX_DYN_LOCAL_PARAM
 
-SMAX_KERNEL void SMAX_FWD_REG_BOUNDS
-SMAX_KNAME(smax_fused_regs)(SMAX_FUSED_REGS_PARAMS)
-{
-    SMAX_DYN_LOCAL_DECL
-    smax_fused_regs_row(x, x_off, x_stride, y, y_off, y_stride, rows, cols,
-                        lanes, scale, flags, smax_dyn_local, SMAX_FWD_RV);
-}
+/* A register kernel: the row slot above with `rv` vectors a lane. */
+#define SMAX_FUSED_REGS_KERNEL(name, rv)                                      \
+    SMAX_KERNEL void SMAX_FWD_REG_BOUNDS SMAX_KNAME(name)(                    \
+        SMAX_FUSED_REGS_PARAMS)                                               \
+    {                                                                         \
+        SMAX_DYN_LOCAL_DECL                                                   \
+        smax_fused_regs_row(x, x_off, x_stride, y, y_off, y_stride, rows,    \
+                            cols, lanes, scale, flags, smax_dyn_local, rv);  \
+    }
 
+SMAX_FUSED_REGS_KERNEL(smax_fused_regs, SMAX_FWD_RV)
 /* f32 rows past the reach of SMAX_FWD_RV vectors a lane in the largest
  * group, where the planner asks for it (smax_geometry.h says where and
  * why). Other pairs compile the same row as smax_fused_regs. */
-SMAX_KERNEL void SMAX_FWD_REG_BOUNDS
-SMAX_KNAME(smax_fused_regs_deep)(SMAX_FUSED_REGS_PARAMS)
-{
-    SMAX_DYN_LOCAL_DECL
-    smax_fused_regs_row(x, x_off, x_stride, y, y_off, y_stride, rows, cols,
-                        lanes, scale, flags, smax_dyn_local,
-                        SMAX_FWD_DEEP_RV);
-}
-
-/* Short f32 rows that fill a warp's row slot of two vectors a lane, where
- * the planner asks for it (smax_geometry.h says where and why). Other
- * pairs compile the same row as smax_fused_regs. */
-SMAX_KERNEL void SMAX_FWD_REG_BOUNDS
-SMAX_KNAME(smax_fused_regs_narrow)(SMAX_FUSED_REGS_PARAMS)
-{
-    SMAX_DYN_LOCAL_DECL
-    smax_fused_regs_row(x, x_off, x_stride, y, y_off, y_stride, rows, cols,
-                        lanes, scale, flags, smax_dyn_local,
-                        SMAX_FWD_NARROW_RV);
-}
+SMAX_FUSED_REGS_KERNEL(smax_fused_regs_deep, SMAX_FWD_DEEP_RV)
+/* Short f32 rows that fill a row slot of at most a warp, two vectors a
+ * lane, where the planner asks for it (smax_geometry.h says where and
+ * why). Other pairs compile the same row as smax_fused_regs. */
+SMAX_FUSED_REGS_KERNEL(smax_fused_regs_narrow, SMAX_FWD_NARROW_RV)
 
 #endif /* SMAX_FUSED_REGS_H */
