@@ -905,7 +905,8 @@ static int onchip_pays(smax_context ctx, const smax_problem *p,
 }
 
 /* The row held in registers by the register kernel `kind`
- * (plan->in_registers: 1 the usual one, 2 the deep one). */
+ * (plan->in_registers: 1 the usual one, 2 the deep one, 3 the narrow
+ * one). */
 static void plan_in_registers(smax_context ctx, const smax_problem *p,
                               smax_exec_plan *plan, int kind)
 {
@@ -916,7 +917,7 @@ static void plan_in_registers(smax_context ctx, const smax_problem *p,
 }
 
 /* Whether the forward f32 row fits the register kernel `kind`
- * (plan->in_registers), and `as`, the plan with that kernel's row mapping. */
+ * (plan->in_registers), and `as`, the plan held in it. */
 static int f32_register_row(smax_context ctx, const smax_problem *p,
                             const smax_exec_plan *plan, int kind,
                             smax_exec_plan *as)
@@ -928,8 +929,7 @@ static int f32_register_row(smax_context ctx, const smax_problem *p,
     as->in_registers = kind;
     if (p->cols > reg_max_cols(ctx, p, as))
         return 0;
-    set_row_mapping(p, as, reg_group(ctx, p, as),
-                    (int)reg_lane_elems(p, as), SMAX_REG_MIN_LANES);
+    plan_in_registers(ctx, p, as, kind);
     return 1;
 }
 
@@ -949,7 +949,7 @@ static int plan_fused_deep(smax_context ctx, const smax_problem *p,
         (!memory_outpaces(ctx) || p->cols <= reg_max_cols(ctx, p, plan) ||
          8 * p->cols < 7 * reg_slots(p, &deep)))
         return 0;
-    plan_in_registers(ctx, p, plan, 2);
+    *plan = deep;
     return 1;
 }
 
@@ -970,7 +970,7 @@ static int plan_fused_narrow(smax_context ctx, const smax_problem *p,
         (!memory_outpaces(ctx) || narrow.lanes > ctx->traits.narrow_reg_lanes ||
          p->cols != (int64_t)narrow.lanes * reg_lane_elems(p, &narrow)))
         return 0;
-    plan_in_registers(ctx, p, plan, 3);
+    *plan = narrow;
     return 1;
 }
 
@@ -1937,20 +1937,14 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                      plan->reg_split == 2 ? " (the wide kernel)" : "");
             break;
         }
-        if (ctx->traits.test_deep_regs && fits &&
-            plan_fused_deep(ctx, p, plan)) {
+        if (fits && ((ctx->traits.test_deep_regs &&
+                      plan_fused_deep(ctx, p, plan)) ||
+                     (ctx->traits.test_narrow_regs &&
+                      plan_fused_narrow(ctx, p, plan)))) {
             plan->algorithm = SMAX_ALGO_FUSED;
             snprintf(plan->reason, sizeof plan->reason,
-                     "auto (test switch): the row held in registers (the "
-                     "deep kernel)");
-            break;
-        }
-        if (ctx->traits.test_narrow_regs && fits &&
-            plan_fused_narrow(ctx, p, plan)) {
-            plan->algorithm = SMAX_ALGO_FUSED;
-            snprintf(plan->reason, sizeof plan->reason,
-                     "auto (test switch): the row held in registers (the "
-                     "narrow kernel)");
+                     "auto (test switch): the row held in registers%s",
+                     register_kernel_words(plan));
             break;
         }
         if (ctx->traits.is_cpu) {
