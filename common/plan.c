@@ -1669,14 +1669,17 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
  * chunks, grown past the share where the row needs it while a compute
  * unit still holds SMAX_CLUSTER_GROUPS_PER_CU of them. Rows too long
  * for on-chip memory re-read their chunks from the cache where they fit
- * it (reread_geometry). Returns 0 where the row cannot be held. */
-static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
-                                  smax_exec_plan *plan)
+ * it (reread_geometry). At least min_chunks chunks a row. Returns 0 where
+ * the row cannot be held. */
+static int plan_multiblock_onchip_in(smax_context ctx, const smax_problem *p,
+                                     smax_exec_plan *plan, int64_t min_chunks)
 {
     const int64_t share = onchip_share(ctx, plan, coop_groups_per_cu(ctx));
     if (share < 16)
         return 0;
-    const int64_t chunks = onchip_chunks(ctx, p, share);
+    int64_t chunks = onchip_chunks(ctx, p, share);
+    if (chunks < min_chunks)
+        chunks = min_chunks;
     /* A cluster where the row fits one: its chunks grow past the share
      * where they must, up to SMAX_CLUSTER_GROUPS_PER_CU a compute unit.
      * The gradient's as well: its cluster kernel keeps a chunk by bulk
@@ -1719,6 +1722,12 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
+static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
+                                  smax_exec_plan *plan)
+{
+    return plan_multiblock_onchip_in(ctx, p, plan, 1);
+}
+
 /* Rows that fit one group's on-chip memory and that a compute unit holds
  * fewer of than this run as thread-block clusters (plan_cluster_row). */
 #define SMAX_CLUSTER_ROW_GROUPS_PER_CU 3
@@ -1741,8 +1750,8 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
  * f32 1024 x 32000 86.8 -> 89.5; f32 -> bf16 1024 x 16000, 4096 x 16384
  * 85.5, 95.5 -> 90.0, 99.1; lower: bf16 8192 x 32000 96.7 -> 96.2, bf16 ->
  * f32 4096 x 30000 91.8 -> 91.0; level at 256 and 384 rows (under the
- * bound) and f32 rows (f32 1024 x 16000 87.5 -> 87.4, 4096 x 16384 96.0 ->
- * 95.0), which keep the rule above. More chunks a row than the share
+ * bound) and f32 forward rows (f32 1024 x 16000 87.5 -> 87.4, 4096 x
+ * 16384 96.0 -> 95.0), which keep the rule above. More chunks a row than the share
  * gives lost (f32 and bf16 rows of 32000, 2-16 chunks; call 4). */
 #define SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU 3
 
@@ -1776,26 +1785,50 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
  * cluster 98.8; 256 x 32000 84.6 against 81.2; call 2; the gradient's f32
  * 16384 x 8193 100.4 against 91.1, h100-2026-11-25c).
  * Where memory outpaces the H100's, rows with a 16-bit side and at least
- * SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU a unit count one group more (above).
+ * SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU a unit count one group more (above),
+ * the gradient of f32 two (cluster_row_groups); a row that so leaves the
+ * fused kernel takes at least two chunks, though one group's share would
+ * hold it (f32 gradients of 5900-6894 columns).
  * Returns 0, the plan untouched, where no cluster is planned. */
+/* Where memory outpaces the H100's, the gradient of f32 y, dy and dx
+ * counts two groups more than SMAX_CLUSTER_ROW_GROUPS_PER_CU (rows a
+ * fused group of which a compute unit holds four, and three of 512 items,
+ * ran 84-96% of copy: on-chip memory of about 50 KB a group; as clusters
+ * of two chunks 98-101), under the same bound on rows. H200, A B B A, %
+ * of copy, fused -> clusters (bench/results/h200-2026-12-02c, call 5):
+ * 5592 x 6000 89.9, 89.2 -> 100.8, 101.0; 5162 x 6500 88.3, 87.8 -> 98.6,
+ * 97.9; 4793 x 7000 95.3, 95.8 -> 101.5, 100.8; 4473 x 7500 91.6, 91.0 ->
+ * 97.9, 98.1; 4096 x 8192 96.5, 96.4 -> 98.9, 99.3; 3728 x 9000 84.7,
+ * 84.4 -> 101.4, 100.7; 1024 x 6000 83.7, 83.1 -> 89.2, 88.5; log-softmax
+ * 6000 88.6, 87.9 -> 100.7, 99.8; rows of 5500 and 5800 columns (five
+ * groups a unit) stay fused at 102. A 16-bit dx, not measured so, keeps
+ * the rule of a 16-bit side. */
+static int cluster_row_groups(smax_context ctx, const smax_problem *p,
+                              const smax_exec_plan *plan)
+{
+    if (unit_memory_speedup(ctx) < SMAX_FAST_UNIT_MEMORY ||
+        p->rows < SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU *
+                      (int64_t)ctx->info.compute_units)
+        return SMAX_CLUSTER_ROW_GROUPS_PER_CU;
+    const int half_side = smax_dtype_bytes(p->x_dtype) == 2 ||
+                          smax_dtype_bytes(p->y_dtype) == 2;
+    if (plan->direction == SMAX_BACKWARD && !half_side)
+        return SMAX_CLUSTER_ROW_GROUPS_PER_CU + 2;
+    return SMAX_CLUSTER_ROW_GROUPS_PER_CU + half_side;
+}
+
 static int plan_cluster_row(smax_context ctx, const smax_problem *p,
                             smax_exec_plan *plan)
 {
-    const int one_more =
-        (smax_dtype_bytes(p->x_dtype) == 2 ||
-         smax_dtype_bytes(p->y_dtype) == 2) &&
-        unit_memory_speedup(ctx) >= SMAX_FAST_UNIT_MEMORY &&
-        p->rows >= SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU *
-                       (int64_t)ctx->info.compute_units;
-    const int holds_few = (SMAX_CLUSTER_ROW_GROUPS_PER_CU + one_more) *
-                              p->cols * onchip_col_bytes(plan) >
+    const int holds_few = cluster_row_groups(ctx, p, plan) * p->cols *
+                              onchip_col_bytes(plan) >
                           (int64_t)ctx->traits.max_local_dynamic;
     const int rows_few = plan->direction == SMAX_FORWARD &&
                          4 * p->rows < (int64_t)ctx->info.compute_units &&
                          p->cols > reg_max_cols(ctx, p, plan);
     smax_exec_plan c = *plan;
     if (ctx->traits.max_cluster < 1 || !(holds_few || rows_few) ||
-        !plan_multiblock_onchip(ctx, p, &c) || !c.cluster)
+        !plan_multiblock_onchip_in(ctx, p, &c, 2) || !c.cluster)
         return 0;
     *plan = c;
     return 1;

@@ -987,7 +987,11 @@ static void test_cluster_rows_outpaced(void)
                  {SMAX_BACKWARD, B, B, 1024, 16000, 1},
                  {SMAX_BACKWARD, B, B, 4096, 15000, 1},
                  {SMAX_BACKWARD, B, B, 256, 16000, 0},
-                 {SMAX_BACKWARD, F, F, 1024, 8000, 0}};
+                 {SMAX_BACKWARD, F, F, 1024, 8000, 1},
+                 {SMAX_BACKWARD, F, F, 1024, 6000, 1},
+                 {SMAX_BACKWARD, F, B, 1024, 6000, 0},
+                 {SMAX_BACKWARD, F, F, 1024, 5500, 0},
+                 {SMAX_BACKWARD, F, F, 395, 8000, 0}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         struct smax_context_s c = h100();
         c.traits.memory_bandwidth = H100_MEMORY_BANDWIDTH;
