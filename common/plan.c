@@ -1755,11 +1755,42 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
  * gives lost (f32 and bf16 rows of 32000, 2-16 chunks; call 4). */
 #define SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU 3
 
+/* Fused rows that leave a compute unit fewer groups than this run as
+ * clusters (plan_cluster_row): SMAX_CLUSTER_ROW_GROUPS_PER_CU, and where
+ * memory outpaces the H100's and the rows are at least
+ * SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU a unit, one more for rows with a 16-bit
+ * side (above) and two more for the gradient of f32 y, dy and dx (rows a
+ * fused group of which a compute unit holds four, and three of 512 items,
+ * ran 84-96% of copy: on-chip memory of about 50 KB a group; as clusters
+ * of two chunks 98-101). H200, A B B A, % of copy, fused -> clusters
+ * (bench/results/h200-2026-12-02c, call 5):
+ * 5592 x 6000 89.9, 89.2 -> 100.8, 101.0; 5162 x 6500 88.3, 87.8 -> 98.6,
+ * 97.9; 4793 x 7000 95.3, 95.8 -> 101.5, 100.8; 4473 x 7500 91.6, 91.0 ->
+ * 97.9, 98.1; 4096 x 8192 96.5, 96.4 -> 98.9, 99.3; 3728 x 9000 84.7,
+ * 84.4 -> 101.4, 100.7; 1024 x 6000 83.7, 83.1 -> 89.2, 88.5; log-softmax
+ * 6000 88.6, 87.9 -> 100.7, 99.8; rows of 5500 and 5800 columns (five
+ * groups a unit) stay fused at 102. A 16-bit dx, not measured so, keeps
+ * the rule of a 16-bit side. */
+static int cluster_row_groups(smax_context ctx, const smax_problem *p,
+                              const smax_exec_plan *plan)
+{
+    if (unit_memory_speedup(ctx) < SMAX_FAST_UNIT_MEMORY ||
+        p->rows < SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU *
+                      (int64_t)ctx->info.compute_units)
+        return SMAX_CLUSTER_ROW_GROUPS_PER_CU;
+    const int half_side = smax_dtype_bytes(p->x_dtype) == 2 ||
+                          smax_dtype_bytes(p->y_dtype) == 2;
+    if (plan->direction == SMAX_BACKWARD && !half_side)
+        return SMAX_CLUSTER_ROW_GROUPS_PER_CU + 2;
+    return SMAX_CLUSTER_ROW_GROUPS_PER_CU + half_side;
+}
+
 /* A row that fits one group's on-chip memory runs as a thread-block
  * cluster, where the device has them, if it leaves fewer than
- * SMAX_CLUSTER_ROW_GROUPS_PER_CU groups a compute unit (where a unit holds
- * more, one group loads while others write) or, forward, if its rows are
- * fewer than a quarter of the units and too long for registers. H100,
+ * cluster_row_groups (SMAX_CLUSTER_ROW_GROUPS_PER_CU) groups a compute
+ * unit (where a unit holds more, one group loads while others write) or,
+ * forward, if its rows are fewer than a quarter of the units and too long
+ * for registers. H100,
  * forced fused vs cluster, same run (bench/results/h100-2026-11-24b):
  * f32 rows of 32000 77.7 -> 93.7% of copy (256 rows), 91.0 -> 96.8
  * (1024), 8192 x 50257 95.0 -> 96.9; bf16 4096 x 65536 93.7 -> 98.8, 512
@@ -1790,33 +1821,6 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
  * fused kernel takes at least two chunks, though one group's share would
  * hold it (f32 gradients of 5900-6894 columns).
  * Returns 0, the plan untouched, where no cluster is planned. */
-/* Where memory outpaces the H100's, the gradient of f32 y, dy and dx
- * counts two groups more than SMAX_CLUSTER_ROW_GROUPS_PER_CU (rows a
- * fused group of which a compute unit holds four, and three of 512 items,
- * ran 84-96% of copy: on-chip memory of about 50 KB a group; as clusters
- * of two chunks 98-101), under the same bound on rows. H200, A B B A, %
- * of copy, fused -> clusters (bench/results/h200-2026-12-02c, call 5):
- * 5592 x 6000 89.9, 89.2 -> 100.8, 101.0; 5162 x 6500 88.3, 87.8 -> 98.6,
- * 97.9; 4793 x 7000 95.3, 95.8 -> 101.5, 100.8; 4473 x 7500 91.6, 91.0 ->
- * 97.9, 98.1; 4096 x 8192 96.5, 96.4 -> 98.9, 99.3; 3728 x 9000 84.7,
- * 84.4 -> 101.4, 100.7; 1024 x 6000 83.7, 83.1 -> 89.2, 88.5; log-softmax
- * 6000 88.6, 87.9 -> 100.7, 99.8; rows of 5500 and 5800 columns (five
- * groups a unit) stay fused at 102. A 16-bit dx, not measured so, keeps
- * the rule of a 16-bit side. */
-static int cluster_row_groups(smax_context ctx, const smax_problem *p,
-                              const smax_exec_plan *plan)
-{
-    if (unit_memory_speedup(ctx) < SMAX_FAST_UNIT_MEMORY ||
-        p->rows < SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU *
-                      (int64_t)ctx->info.compute_units)
-        return SMAX_CLUSTER_ROW_GROUPS_PER_CU;
-    const int half_side = smax_dtype_bytes(p->x_dtype) == 2 ||
-                          smax_dtype_bytes(p->y_dtype) == 2;
-    if (plan->direction == SMAX_BACKWARD && !half_side)
-        return SMAX_CLUSTER_ROW_GROUPS_PER_CU + 2;
-    return SMAX_CLUSTER_ROW_GROUPS_PER_CU + half_side;
-}
-
 static int plan_cluster_row(smax_context ctx, const smax_problem *p,
                             smax_exec_plan *plan)
 {
