@@ -1759,10 +1759,13 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
  * clusters (plan_cluster_row): SMAX_CLUSTER_ROW_GROUPS_PER_CU, and where
  * memory outpaces the H100's and the rows are at least
  * SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU a unit, one more for rows with a 16-bit
- * side (above) and two more for the gradient of f32 y, dy and dx (rows a
- * fused group of which a compute unit holds four, and three of 512 items,
- * ran 84-96% of copy: on-chip memory of about 50 KB a group; as clusters
- * of two chunks 98-101). H200, A B B A, % of copy, fused -> clusters
+ * side (above) and two more for the gradient of f32 y, dy and dx: on the
+ * H200, rows past 5811 columns (fused, a group of 49-76 KB of y and dy,
+ * four or three a unit) ran 84-96% of copy from 6000 to 9216 columns, and
+ * as clusters of two chunks 98-101, while 5800 columns, four fused groups
+ * a unit as well, ran 102 fused: the count marks where the dip was
+ * measured, not its cause, which no profile has named. A B B A, % of
+ * copy, fused -> clusters
  * (bench/results/h200-2026-12-02c, call 5):
  * 5592 x 6000 89.9, 89.2 -> 100.8, 101.0; 5162 x 6500 88.3, 87.8 -> 98.6,
  * 97.9; 4793 x 7000 95.3, 95.8 -> 101.5, 100.8; 4473 x 7500 91.6, 91.0 ->
