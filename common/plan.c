@@ -1671,8 +1671,8 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
  * for on-chip memory re-read their chunks from the cache where they fit
  * it (reread_geometry). At least min_chunks chunks a row. Returns 0 where
  * the row cannot be held. */
-static int plan_multiblock_onchip_in(smax_context ctx, const smax_problem *p,
-                                     smax_exec_plan *plan, int64_t min_chunks)
+static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
+                                  smax_exec_plan *plan, int64_t min_chunks)
 {
     const int64_t share = onchip_share(ctx, plan, coop_groups_per_cu(ctx));
     if (share < 16)
@@ -1722,12 +1722,6 @@ static int plan_multiblock_onchip_in(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
-static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
-                                  smax_exec_plan *plan)
-{
-    return plan_multiblock_onchip_in(ctx, p, plan, 1);
-}
-
 /* Rows that fit one group's on-chip memory and that a compute unit holds
  * fewer of than this run as thread-block clusters (plan_cluster_row). */
 #define SMAX_CLUSTER_ROW_GROUPS_PER_CU 3
@@ -1751,8 +1745,8 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
  * 85.5, 95.5 -> 90.0, 99.1; lower: bf16 8192 x 32000 96.7 -> 96.2, bf16 ->
  * f32 4096 x 30000 91.8 -> 91.0; level at 256 and 384 rows (under the
  * bound) and f32 forward rows (f32 1024 x 16000 87.5 -> 87.4, 4096 x
- * 16384 96.0 -> 95.0), which keep the rule above. More chunks a row than the share
- * gives lost (f32 and bf16 rows of 32000, 2-16 chunks; call 4). */
+ * 16384 96.0 -> 95.0), which keep the rule above. More chunks a row than
+ * the share gives lost (f32 and bf16 rows of 32000, 2-16 chunks; call 4). */
 #define SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU 3
 
 /* Fused rows that leave a compute unit fewer groups than this run as
@@ -1765,14 +1759,13 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
  * as clusters of two chunks 98-101, while 5800 columns, four fused groups
  * a unit as well, ran 102 fused: the count marks where the dip was
  * measured, not its cause, which no profile has named. A B B A, % of
- * copy, fused -> clusters
- * (bench/results/h200-2026-12-02c, call 5):
+ * copy, fused -> clusters (bench/results/h200-2026-12-02c, call 5):
  * 5592 x 6000 89.9, 89.2 -> 100.8, 101.0; 5162 x 6500 88.3, 87.8 -> 98.6,
  * 97.9; 4793 x 7000 95.3, 95.8 -> 101.5, 100.8; 4473 x 7500 91.6, 91.0 ->
  * 97.9, 98.1; 4096 x 8192 96.5, 96.4 -> 98.9, 99.3; 3728 x 9000 84.7,
  * 84.4 -> 101.4, 100.7; 1024 x 6000 83.7, 83.1 -> 89.2, 88.5; log-softmax
- * 6000 88.6, 87.9 -> 100.7, 99.8; rows of 5500 and 5800 columns (five
- * groups a unit) stay fused at 102. A 16-bit dx, not measured so, keeps
+ * 6000 88.6, 87.9 -> 100.7, 99.8; rows of 5500 and 5800 columns stay
+ * fused at 102. A 16-bit dx, not measured so, keeps
  * the rule of a 16-bit side. */
 static int cluster_row_groups(smax_context ctx, const smax_problem *p,
                               const smax_exec_plan *plan)
@@ -1835,7 +1828,7 @@ static int plan_cluster_row(smax_context ctx, const smax_problem *p,
                          p->cols > reg_max_cols(ctx, p, plan);
     smax_exec_plan c = *plan;
     if (ctx->traits.max_cluster < 1 || !(holds_few || rows_few) ||
-        !plan_multiblock_onchip_in(ctx, p, &c, 2) || !c.cluster)
+        !plan_multiblock_onchip(ctx, p, &c, 2) || !c.cluster)
         return 0;
     *plan = c;
     return 1;
@@ -1846,7 +1839,7 @@ static int plan_cluster_row(smax_context ctx, const smax_problem *p,
 static void plan_multiblock_any(smax_context ctx, const smax_problem *p,
                                 smax_exec_plan *plan)
 {
-    if (!plan_multiblock_onchip(ctx, p, plan))
+    if (!plan_multiblock_onchip(ctx, p, plan, 1))
         plan_multiblock(ctx, p, plan);
 }
 
@@ -2029,7 +2022,7 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                      "> %lld): one group holds it in registers and on-chip%s",
                      (long long)p->cols, (long long)fused_max,
                      plan->reg_split == 2 ? " (the wide kernel)" : "");
-        } else if ((spread && plan_multiblock_onchip(ctx, p, plan)) ||
+        } else if ((spread && plan_multiblock_onchip(ctx, p, plan, 1)) ||
             (fits && plan_cluster_row(ctx, p, plan))) {
             snprintf(plan->reason, sizeof plan->reason,
                      plan->reread ? "auto: %s: %d chunks a row re-read from "

@@ -965,11 +965,12 @@ static void test_share_fits(void)
 
 /* Where memory outpaces the H100's, rows with a 16-bit side that leave
  * three groups a unit run as clusters, forward and gradient, and so do
- * the f32 gradient's rows that leave four (two chunks, though one share
- * holds 6000 columns), where the rows are at least three a compute unit
- * (plan.c, SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU, cluster_row_groups); f32
- * forward rows, the f32 gradient's rows that leave five (5500), fewer
- * rows, and every row at the H100's bandwidth stay fused. */
+ * the f32 gradient's rows of which a unit holds fewer than five (two
+ * chunks, though one share holds 6000 columns), where the rows are at
+ * least three a compute unit (plan.c, SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU,
+ * cluster_row_groups); f32 forward rows, the f32 gradient's rows of 5500
+ * columns, a 16-bit dx, fewer rows, and every row at the H100's bandwidth
+ * stay fused. */
 static void test_cluster_rows_outpaced(void)
 {
     const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16,
