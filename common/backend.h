@@ -73,11 +73,14 @@ typedef struct smax_arg {
  * instantiation for dtype pair `pair` (3 * in + out, smax_kernel_list.h).
  * local_bytes > 0
  * gives the kernel that much dynamic on-chip memory (its last parameter in
- * OpenCL); kernels without SMAX_DYN_LOCAL_PARAM are launched with 0. */
+ * OpenCL); kernels without SMAX_DYN_LOCAL_PARAM are launched with 0.
+ * unit_local > 0 asks each compute unit for that much on-chip memory where
+ * it is carved from the unit's cache (traits.carved_cache), the rest left
+ * to the cache; elsewhere, and at 0, the runtime chooses. */
 smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
                                 int pair, int64_t groups, int group_size,
-                                size_t local_bytes, const smax_arg *args,
-                                int nargs);
+                                size_t local_bytes, size_t unit_local,
+                                const smax_arg *args, int nargs);
 
 /* Thread-block clusters (CUDA on sm_90 and later, where the backend set
  * traits.max_cluster; kernels/smax_cluster.h). How many clusters of

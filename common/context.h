@@ -37,6 +37,11 @@ typedef struct smax_device_traits {
                                     0: unknown (group_share_bytes)     */
     uint32_t group_local_reserved; /* of that, what the runtime takes
                                     for each group (CUDA: 1 KB)        */
+    int carved_cache;            /* a compute unit's on-chip memory
+                                    and its L1 cache share one store,
+                                    split per launch (NVIDIA: CUDA, HIP
+                                    on NVIDIA); a launch may ask for a
+                                    share (plan->unit_groups)          */
     int test_reread;             /* SMAX_TEST_REREAD=1: one-launch rows
                                     re-read from the cache even where
                                     on-chip memory holds them (a test

@@ -141,11 +141,13 @@ static void push_operands(kernel_args *k, const operand_args *o, int count)
 }
 
 /* Enqueues the kernel with k's arguments; cluster > 0 makes every
- * `cluster` consecutive groups one thread-block cluster. */
-static smax_status launch_with(smax_context ctx, smax_kernel_id kernel,
-                               int pair, int64_t groups, int group_size,
-                               size_t local_bytes, int cluster,
-                               const kernel_args *k)
+ * `cluster` consecutive groups one thread-block cluster; unit_local > 0
+ * asks each compute unit for that much on-chip memory
+ * (smax_backend_launch). */
+static smax_status launch_sharing(smax_context ctx, smax_kernel_id kernel,
+                                  int pair, int64_t groups, int group_size,
+                                  size_t local_bytes, int cluster,
+                                  size_t unit_local, const kernel_args *k)
 {
     if (k->n > SMAX_MAX_KERNEL_ARGS)
         return smax_fail(ctx, SMAX_ERROR_BACKEND,
@@ -158,7 +160,17 @@ static smax_status launch_with(smax_context ctx, smax_kernel_id kernel,
                                             cluster, group_size, local_bytes,
                                             k->a, k->n);
     return smax_backend_launch(ctx, kernel, pair, groups, group_size,
-                               local_bytes, k->a, k->n);
+                               local_bytes, unit_local, k->a, k->n);
+}
+
+/* launch_sharing with the runtime's choice of a unit's on-chip memory. */
+static smax_status launch_with(smax_context ctx, smax_kernel_id kernel,
+                               int pair, int64_t groups, int group_size,
+                               size_t local_bytes, int cluster,
+                               const kernel_args *k)
+{
+    return launch_sharing(ctx, kernel, pair, groups, group_size, local_bytes,
+                          cluster, 0, k);
 }
 
 /* fused_deep: the on-chip rows' deep batch (plan->deep_keep), which the
@@ -232,8 +244,13 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
     push(&k, f32_arg(p->scale));
     push(&k, i32_arg((int32_t)(p->flags |
                                (plan->tile_spread ? SMAX_TILE_SPREAD_BIT : 0))));
-    return launch_with(ctx, kernel, plan->pair, plan->groups, plan->group_size,
-                       plan->local_bytes, 0, &k);
+    /* plan->unit_groups groups' share of a unit, as the runtime counts it */
+    const size_t unit_local =
+        (size_t)plan->unit_groups *
+        (plan->local_bytes + ctx->traits.group_local_reserved);
+    return launch_sharing(ctx, kernel, plan->pair, plan->groups,
+                          plan->group_size, plan->local_bytes, 0, unit_local,
+                          &k);
 }
 
 /* Phase 1 (the partials of every chunk, from the first n_inputs operands,

@@ -1753,7 +1753,8 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
  * clusters (plan_cluster_row): SMAX_CLUSTER_ROW_GROUPS_PER_CU, and where
  * memory outpaces the H100's and the rows are at least
  * SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU a unit, one more for rows with a 16-bit
- * side (above) and two more for the gradient of f32 y, dy and dx: on the
+ * side (above; the gradient's y and dy are its side, not dx) and two more
+ * for the gradient of f32 y, dy and dx: on the
  * H200, rows past 5811 columns (fused, a group of 49-76 KB of y and dy,
  * four or three a unit) ran 84-96% of copy from 6000 to 9216 columns, and
  * as clusters of two chunks 98-101, while 5800 columns, four fused groups
@@ -1765,8 +1766,12 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
  * 97.9, 98.1; 4096 x 8192 96.5, 96.4 -> 98.9, 99.3; 3728 x 9000 84.7,
  * 84.4 -> 101.4, 100.7; 1024 x 6000 83.7, 83.1 -> 89.2, 88.5; log-softmax
  * 6000 88.6, 87.9 -> 100.7, 99.8; rows of 5500 and 5800 columns stay
- * fused at 102. A 16-bit dx, not measured so, keeps
- * the rule of a 16-bit side. */
+ * fused at 102. The gradient of f32 y and dy to a 16-bit dx keeps the
+ * count: as clusters its rows of 5000-9216 columns lost to fused ones at
+ * every length (bf16 dx 4096 x 8192 fused 97.5, 97.6, as clusters 92.6,
+ * 91.9; 3640 x 9216 83.0, 83.9 against 78.0, 79.1; 5592 x 6000 93.5, 94.1
+ * against 73.4, 73.8; f16 dx alike; bench/results/h200-2026-12-02d, call
+ * 1). */
 static int cluster_row_groups(smax_context ctx, const smax_problem *p,
                               const smax_exec_plan *plan)
 {
@@ -1774,11 +1779,11 @@ static int cluster_row_groups(smax_context ctx, const smax_problem *p,
         p->rows < SMAX_CLUSTER_ROW_MIN_ROWS_PER_CU *
                       (int64_t)ctx->info.compute_units)
         return SMAX_CLUSTER_ROW_GROUPS_PER_CU;
-    const int half_side = smax_dtype_bytes(p->x_dtype) == 2 ||
-                          smax_dtype_bytes(p->y_dtype) == 2;
-    if (plan->direction == SMAX_BACKWARD && !half_side)
-        return SMAX_CLUSTER_ROW_GROUPS_PER_CU + 2;
-    return SMAX_CLUSTER_ROW_GROUPS_PER_CU + half_side;
+    const int y_half = smax_dtype_bytes(p->y_dtype) == 2;
+    const int x_half = smax_dtype_bytes(p->x_dtype) == 2;
+    if (plan->direction == SMAX_BACKWARD)
+        return SMAX_CLUSTER_ROW_GROUPS_PER_CU + (y_half ? 1 : x_half ? 0 : 2);
+    return SMAX_CLUSTER_ROW_GROUPS_PER_CU + (x_half || y_half);
 }
 
 /* A row that fits one group's on-chip memory runs as a thread-block
@@ -1915,6 +1920,46 @@ static smax_status plan_limits(smax_context ctx, const char *who,
     if (plan->local_bytes > ctx->traits.max_local_dynamic)
         return not_supported(ctx, who, p, "not enough on-chip memory");
     return SMAX_SUCCESS;
+}
+
+/* The on-chip memory a compute unit's groups may fill and still leave its
+ * L1 cache more than the least: on NVIDIA's sm_80 and sm_90 the largest
+ * split of the unit's store leaves the cache 28 KB, the next 60 KB (H100
+ * and H200: 228 or 196 KB of on-chip memory). */
+#define SMAX_CACHE_KEEP_BYTES (32 * 1024)
+/* Groups a unit holds where plan_cache_share takes one away. */
+#define SMAX_CACHE_SHARE_GROUPS 3
+
+/* The gradient's on-chip rows load y and dy through registers, and where
+ * the unit's on-chip memory is carved from its cache, loads in flight need
+ * room in that cache. Where four of their groups would fill the unit past
+ * SMAX_CACHE_KEEP_BYTES less than its whole (the runtime then takes the
+ * largest split), it holds SMAX_CACHE_SHARE_GROUPS in the next: fewer
+ * groups, more bytes in flight. ncu (H200, fused f32 gradient, four groups
+ * of 256 items a unit): 5785 x 5800 (48.5 KB a group) in 196 KB ran DRAM
+ * at 84.7% of peak, 5592 x 6000 (50.1 KB) in 228 KB at 74.2; held to 196
+ * KB, three groups, 85.1 (bench/results/h200-2026-12-02d). Three groups
+ * held to two lost there (f32 4096 x 8192), and more than four were not
+ * measured. Only where memory outpaces the H100's, where it was
+ * measured. */
+static void plan_cache_share(smax_context ctx, smax_exec_plan *plan)
+{
+    const int64_t unit = ctx->traits.unit_local_bytes;
+    const int64_t group =
+        (int64_t)plan->local_bytes + ctx->traits.group_local_reserved;
+    if (!ctx->traits.carved_cache || plan->direction != SMAX_BACKWARD ||
+        plan->algorithm != SMAX_ALGO_FUSED || plan->in_registers ||
+        plan->tile_rows || plan->reg_split || plan->local_bytes == 0 ||
+        unit_memory_speedup(ctx) < SMAX_FAST_UNIT_MEMORY)
+        return;
+    if (unit / group != SMAX_CACHE_SHARE_GROUPS + 1 ||
+        (unit - SMAX_CACHE_KEEP_BYTES) / group != SMAX_CACHE_SHARE_GROUPS)
+        return;
+    plan->unit_groups = SMAX_CACHE_SHARE_GROUPS;
+    const size_t n = strlen(plan->reason);
+    snprintf(plan->reason + n, sizeof plan->reason - n,
+             "; %d groups a unit, the rest of its store cache",
+             plan->unit_groups);
 }
 
 smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
@@ -2071,6 +2116,7 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
     }
     if (plan->groups > INT32_MAX)
         return not_supported(ctx, "smax", p, "more than 2^31 - 1 groups");
+    plan_cache_share(ctx, plan);
     return plan_limits(ctx, "this plan", p, plan);
 }
 

@@ -61,6 +61,12 @@ typedef struct smax_exec_plan {
                              cols_padded is the head's on-chip pitch  */
     int keep_len;         /* reread: elements of a chunk's head kept
                              on-chip (0: none)                        */
+    int unit_groups;      /* groups a compute unit should hold, where
+                             its on-chip memory is carved from its
+                             cache (traits.carved_cache): the launch
+                             asks for their share only, the rest left
+                             to the cache; 0: the runtime's choice
+                             (plan_cache_share)                       */
     char reason[160];
 } smax_exec_plan;
 

@@ -34,5 +34,14 @@ typedef struct cudaDeviceProp smax_gpu_props;
 #define SMAX_GPU_ASYNC_COPY 1
 /* Thread-block clusters (sm_90 and later, where the device says so). */
 #define SMAX_GPU_HAS_CLUSTERS 1
+/* A unit's shared memory is carved from its L1 cache, per launch
+ * (traits.carved_cache); from CUDA 12.4 a launch attribute asks for the
+ * split, before it the kernel's attribute (smax_gpu_launch_carved). */
+#define SMAX_GPU_CARVED_CACHE 1
+#if CUDART_VERSION >= 12040
+#define SMAX_GPU_CARVEOUT_LAUNCH_ATTR 1
+#else
+#define SMAX_GPU_CARVEOUT_LAUNCH_ATTR 0
+#endif
 
 #endif

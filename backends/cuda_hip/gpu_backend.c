@@ -164,6 +164,7 @@ smax_status smax_gpu_init(smax_context ctx)
     ctx->traits.preferred_group = GPU_GROUP;
     ctx->traits.max_local_dynamic = (uint32_t)smem_optin;
     ctx->traits.async_keep = SMAX_GPU_ASYNC_COPY && props.major >= 8;
+    ctx->traits.carved_cache = SMAX_GPU_CARVED_CACHE;
     /* nvcc's narrow register kernel led up to a warp's row slot (H200,
      * f32 32-256 columns; kernels/smax_geometry.h) */
     ctx->traits.narrow_reg_lanes = 32;
@@ -314,19 +315,76 @@ static void arg_slots(const smax_arg *args, int nargs, void **slots)
     }
 }
 
+/* The share of a unit's on-chip memory that unit_local bytes are, in
+ * percent of the most it may have (the runtime rounds it up to a split it
+ * has); 0 where none is asked. */
+static int carveout_percent(smax_context ctx, size_t unit_local)
+{
+    const uint64_t unit = ctx->traits.unit_local_bytes;
+    if (unit_local == 0 || !ctx->traits.carved_cache || unit == 0)
+        return 0;
+    const uint64_t percent = (100u * (uint64_t)unit_local + unit - 1) / unit;
+    return percent >= 100 ? 0 : (int)percent;
+}
+
+/* A launch whose units keep `percent` of their most on-chip memory, the
+ * rest cache: by launch attribute where the runtime has one; else by the
+ * kernel's attribute, set for this launch and cleared after it (another
+ * thread's launch of the same kernel in between may get the split too:
+ * its speed, never its result, changes). */
+static smax_gpu_error smax_gpu_launch_carved(const void *kernel, dim3 grid,
+                                             dim3 block, void **slots,
+                                             size_t local_bytes,
+                                             smax_gpu_stream stream,
+                                             int percent)
+{
+#if SMAX_GPU_CARVEOUT_LAUNCH_ATTR
+    cudaLaunchConfig_t cfg;
+    cudaLaunchAttribute attr;
+    memset(&cfg, 0, sizeof cfg);
+    memset(&attr, 0, sizeof attr);
+    cfg.gridDim = grid;
+    cfg.blockDim = block;
+    cfg.dynamicSmemBytes = local_bytes;
+    cfg.stream = stream;
+    attr.id = cudaLaunchAttributePreferredSharedMemoryCarveout;
+    attr.val.sharedMemCarveout = (unsigned)percent;
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+    return cudaLaunchKernelExC(&cfg, kernel, slots);
+#else
+    const smax_gpu_error set = SMAX_GPU(FuncSetAttribute)(
+        kernel, SMAX_GPU(FuncAttributePreferredSharedMemoryCarveout), percent);
+    if (set != SMAX_GPU(Success))
+        return set;
+    const smax_gpu_error err = SMAX_GPU(LaunchKernel)(kernel, grid, block,
+                                                      slots, local_bytes,
+                                                      stream);
+    /* -1: no preference, the runtime's default */
+    const smax_gpu_error clear = SMAX_GPU(FuncSetAttribute)(
+        kernel, SMAX_GPU(FuncAttributePreferredSharedMemoryCarveout), -1);
+    return err != SMAX_GPU(Success) ? err : clear;
+#endif
+}
+
 smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
                                 int pair, int64_t groups, int group_size,
-                                size_t local_bytes, const smax_arg *args,
-                                int nargs)
+                                size_t local_bytes, size_t unit_local,
+                                const smax_arg *args, int nargs)
 {
     SMAX_FAULT_POINT(ctx, SMAX_FAULT_LAUNCH);
     void *slots[SMAX_MAX_KERNEL_ARGS];
     arg_slots(args, nargs, slots);
     dim3 grid = {(unsigned)groups, 1, 1};
     dim3 block = {(unsigned)group_size, 1, 1};
+    const void *k = smax_gpu_kernel_pairs[pair][kernel];
+    const int percent = carveout_percent(ctx, unit_local);
     const smax_gpu_error err =
-        SMAX_GPU(LaunchKernel)(smax_gpu_kernel_pairs[pair][kernel], grid,
-                               block, slots, local_bytes, ctx->backend->stream);
+        percent > 0 ? smax_gpu_launch_carved(k, grid, block, slots,
+                                             local_bytes,
+                                             ctx->backend->stream, percent)
+                    : SMAX_GPU(LaunchKernel)(k, grid, block, slots,
+                                             local_bytes, ctx->backend->stream);
     if (err != SMAX_GPU(Success)) {
         /* A refused launch (out of resources) is not sticky, but the
          * runtime would report it again from the next GetLastError,

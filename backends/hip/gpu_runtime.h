@@ -56,5 +56,14 @@ typedef hipDeviceProp_t smax_gpu_props;
 #endif
 /* HIP has no thread-block clusters. */
 #define SMAX_GPU_HAS_CLUSTERS 0
+/* On NVIDIA a unit's shared memory is carved from its L1 cache, per
+ * launch, asked through the kernel's attribute (smax_gpu_launch_carved);
+ * AMD's LDS is a store of its own. */
+#if defined(__HIP_PLATFORM_NVIDIA__)
+#define SMAX_GPU_CARVED_CACHE 1
+#else
+#define SMAX_GPU_CARVED_CACHE 0
+#endif
+#define SMAX_GPU_CARVEOUT_LAUNCH_ATTR 0
 
 #endif

@@ -148,9 +148,10 @@ smax_status smax_backend_zero(smax_context ctx, smax_native_mem mem,
 
 smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
                                 int pair, int64_t groups, int group_size,
-                                size_t local_bytes, const smax_arg *args,
-                                int nargs)
+                                size_t local_bytes, size_t unit_local,
+                                const smax_arg *args, int nargs)
 {
+    (void)unit_local; /* OpenCL has no say in a unit's cache split */
     SMAX_FAULT_POINT(ctx, SMAX_FAULT_LAUNCH);
     cl_kernel *kernels;
     smax_status st = smax_cl_pair_kernels(ctx, pair, &kernels);

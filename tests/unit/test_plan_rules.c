@@ -993,6 +993,8 @@ static void test_cluster_rows_outpaced(void)
                  {SMAX_BACKWARD, F, F, 1024, 8000, 1},
                  {SMAX_BACKWARD, F, F, 1024, 6000, 1},
                  {SMAX_BACKWARD, F, B, 1024, 6000, 0},
+                 {SMAX_BACKWARD, F, B, 4096, 8192, 0},
+                 {SMAX_BACKWARD, F, H, 4096, 9216, 0},
                  {SMAX_BACKWARD, F, F, 1024, 5500, 0},
                  {SMAX_BACKWARD, F, F, 395, 8000, 0}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
@@ -1010,6 +1012,51 @@ static void test_cluster_rows_outpaced(void)
         CHECK(is_cluster(&p) == cases[i].h200_cluster &&
                   (cases[i].h200_cluster || p.algorithm == SMAX_ALGO_FUSED),
               "case %zu, H200: cluster %d (%s)", i, p.cluster, p.reason);
+    }
+}
+
+/* Where a unit's on-chip memory is carved from its cache and memory
+ * outpaces the H100's, the gradient's fused on-chip rows of which four
+ * groups would leave the cache less than SMAX_CACHE_KEEP_BYTES ask for
+ * three groups' share (plan.c, plan_cache_share): f32 y and dy of 5900-6800
+ * columns, bf16 of 12000; not rows of which a unit holds three (8192) or
+ * four with room (5800), clusters, the forward, or on other devices. */
+static void test_cache_share(void)
+{
+    const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16;
+    const struct {
+        smax_direction dir;
+        smax_dtype in, out;
+        int64_t rows, cols;
+        int carved, h200_groups;
+    } cases[] = {{SMAX_BACKWARD, F, F, 100, 6000, 1, 3},
+                 {SMAX_BACKWARD, F, B, 5592, 6000, 1, 3},
+                 {SMAX_BACKWARD, F, B, 5162, 6500, 1, 3},
+                 {SMAX_BACKWARD, B, B, 2796, 12000, 1, 3},
+                 {SMAX_BACKWARD, F, B, 5592, 6000, 0, 0},
+                 {SMAX_BACKWARD, F, F, 100, 5800, 1, 0},
+                 {SMAX_BACKWARD, F, F, 100, 8192, 1, 0},
+                 {SMAX_BACKWARD, F, F, 5592, 6000, 1, 0},
+                 {SMAX_FORWARD, F, F, 4096, 12000, 1, 0},
+                 {SMAX_FORWARD, B, B, 4096, 24000, 1, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        struct smax_context_s c = h100();
+        c.traits.carved_cache = cases[i].carved;
+        c.traits.memory_bandwidth = H100_MEMORY_BANDWIDTH;
+        const smax_exec_plan h =
+            plan_widths(&c, cases[i].dir, cases[i].in, cases[i].out,
+                        cases[i].rows, cases[i].cols);
+        CHECK(h.unit_groups == 0, "case %zu, H100: %d groups a unit (%s)", i,
+              h.unit_groups, h.reason);
+        c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
+        const smax_exec_plan p =
+            plan_widths(&c, cases[i].dir, cases[i].in, cases[i].out,
+                        cases[i].rows, cases[i].cols);
+        CHECK(p.unit_groups == cases[i].h200_groups &&
+                  (p.unit_groups == 0 || (p.algorithm == SMAX_ALGO_FUSED &&
+                                          !is_cluster(&p))),
+              "case %zu, H200: %d groups a unit (%s)", i, p.unit_groups,
+              p.reason);
     }
 }
 
@@ -1486,6 +1533,7 @@ int main(void)
     test_bandwidth_share();
     test_cluster_room();
     test_cluster_rows_outpaced();
+    test_cache_share();
     test_tile_group();
     test_share_fits();
     test_coop_chunk_floor();
