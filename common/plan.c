@@ -1758,8 +1758,14 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
  * H200, rows past 5811 columns (fused, a group of 49-76 KB of y and dy,
  * four or three a unit) ran 84-96% of copy from 6000 to 9216 columns, and
  * as clusters of two chunks 98-101, while 5800 columns, four fused groups
- * a unit as well, ran 102 fused: the count marks where the dip was
- * measured, not its cause, which no profile has named. A B B A, % of
+ * a unit as well, ran 102 fused. ncu later named the dip at 6000 columns:
+ * four groups there take the unit's largest shared-memory split, which
+ * leaves the L1 cache too little for the loads in flight
+ * (plan_cache_share); clusters keep their chunks by bulk copies, which
+ * need no room there. Held to three groups, fused rows ran level with the
+ * clusters at 6000 columns (103.0, 102.5 against 102.3, 101.6) and behind
+ * from 6500 (95.2, 94.2 against 98.3, 98.2; bench/results/h200-2026-12-02d,
+ * call 2), so these rows keep their clusters. A B B A, % of
  * copy, fused -> clusters (bench/results/h200-2026-12-02c, call 5):
  * 5592 x 6000 89.9, 89.2 -> 100.8, 101.0; 5162 x 6500 88.3, 87.8 -> 98.6,
  * 97.9; 4793 x 7000 95.3, 95.8 -> 101.5, 100.8; 4473 x 7500 91.6, 91.0 ->

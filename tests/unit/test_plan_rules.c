@@ -1017,10 +1017,11 @@ static void test_cluster_rows_outpaced(void)
 
 /* Where a unit's on-chip memory is carved from its cache and memory
  * outpaces the H100's, the gradient's fused on-chip rows of which four
- * groups would leave the cache less than SMAX_CACHE_KEEP_BYTES ask for
- * three groups' share (plan.c, plan_cache_share): f32 y and dy of 5900-6800
- * columns, bf16 of 12000; not rows of which a unit holds three (8192) or
- * four with room (5800), clusters, the forward, or on other devices. */
+ * groups would fill the unit past SMAX_CACHE_KEEP_BYTES less than its
+ * whole ask for three groups' share (plan.c, plan_cache_share): f32 y and
+ * dy of 5886-6909 columns, bf16 of 11770-13817; not rows of which a unit
+ * holds three (8192) or four with room (5800), clusters, the forward, or
+ * on other devices. */
 static void test_cache_share(void)
 {
     const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16;
