@@ -424,14 +424,31 @@ SMAX_FN unsigned smax_max_bf16x2(unsigned a, unsigned b)
 #if defined(__CUDA_ARCH__)
 #define SMAX_HAVE_EXP2_FTZ 1
 #endif
+/* Threads a compute unit holds on the NVIDIA target being compiled: a
+ * count of groups past it is out of range, and ptxas drops the bound with
+ * a warning (Turing holds 1024, Ampere's and Ada's consumer parts and
+ * Blackwell's sm_120 1536, the rest 2048). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+#define SMAX_UNIT_THREADS 1024
+#elif defined(__CUDA_ARCH__) &&                                            \
+    (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 ||                        \
+     __CUDA_ARCH__ == 890 || __CUDA_ARCH__ == 1200 || __CUDA_ARCH__ == 1210)
+#define SMAX_UNIT_THREADS 1536
+#else
+#define SMAX_UNIT_THREADS 2048
+#endif
 /* A kernel whose groups of at most `items` items should fit `groups` to a
- * compute unit: the compiler keeps each item's registers within that
- * (CUDA and HIP on NVIDIA; HIP on AMD reads the second number otherwise,
- * so it gets the group size alone). */
+ * compute unit, or as many as the unit's threads allow where fewer: the
+ * compiler keeps each item's registers within that (CUDA and HIP on
+ * NVIDIA; HIP on AMD reads the second number otherwise, so it gets the
+ * group size alone). */
 #if defined(SMAX_DIALECT_HIP) && !defined(__HIP_PLATFORM_NVIDIA__)
 #define SMAX_GROUPS_PER_CU(items, groups) __launch_bounds__(items)
 #else
-#define SMAX_GROUPS_PER_CU(items, groups) __launch_bounds__(items, groups)
+#define SMAX_GROUPS_PER_CU(items, groups)                                   \
+    __launch_bounds__(items, (groups) * (items) <= SMAX_UNIT_THREADS        \
+                                 ? (groups)                                  \
+                                 : SMAX_UNIT_THREADS / (items))
 #endif
 /* Registers an item may take, at most, in a kernel launched with groups of
  * several sizes (so __launch_bounds__ cannot say it): nvcc 12.4 and later
