@@ -647,6 +647,34 @@ static void bwd_deep_lanes(const smax_problem *p, smax_exec_plan *plan)
     }
 }
 
+/* The group of the gradient's on-chip row of row_bytes, from
+ * row_group_size's `g`: where a group's on-chip memory holds three such
+ * rows, `g` is twice SMAX_BWD_DEEP_GROUP items and the row's vectors do
+ * not split evenly over them, the deep kernel's group instead, where
+ * memory outpaces the H100's.
+ * The shallow kernel's 48 registers an item let a unit hold two groups of
+ * 512, the deep kernel's 64 three of 256, and the ragged lanes of 512
+ * waited on their last batch. H200, forced fused, A B B A, 512 -> 256
+ * items, % of copy (bench/results/h200-2026-12-02d, call 5): f32 4596 x
+ * 7300 90.1, 89.5 -> 96.0, 95.5; 4473 x 7500 91.8, 91.5 -> 96.2, 95.8;
+ * 3728 x 9000 84.8, 84.6 -> 87.9, 88.0; 3640 x 9216 84.3, 83.9 -> 92.3,
+ * 92.6; log-softmax 9216 81.8, 81.3 -> 91.7, 92.1; f32 -> bf16 dx 7500
+ * 85.1, 85.7 -> 102.5, 102.3, 9216 83.1, 83.3 -> 92.4, 92.1; bf16 2298 x
+ * 14600 76.0, 76.0 -> 98.6, 98.9, 1864 x 18000 82.8, 82.4 -> 87.9, 88.4;
+ * 3532 x 9500 f32 85.2, 85.2 -> 84.2, 84.3, bf16 dx 84.0, 83.4 -> 85.5,
+ * 85.6. Even rows ran better in 512 (f32 4096 x 8192 96.3, 96.2 -> 93.2,
+ * 93.1; bf16 2048 x 16384 94.7, 94.6 -> 90.2, 90.0) and keep it. */
+static int bwd_onchip_group(smax_context ctx, const smax_problem *p,
+                            const smax_exec_plan *plan, int64_t row_bytes,
+                            int g)
+{
+    if (plan->direction != SMAX_BACKWARD || !memory_outpaces(ctx) ||
+        (int64_t)ctx->traits.max_local_dynamic / row_bytes != 3 ||
+        g != 2 * SMAX_BWD_DEEP_GROUP || (p->cols / plan->vec) % g == 0)
+        return g;
+    return fit_group(ctx, SMAX_BWD_DEEP_GROUP);
+}
+
 /* On-chip bytes of a group of `group` items keeping `rows` rows of
  * row_bytes each. */
 static size_t onchip_group_bytes(int64_t rows, size_t row_bytes, int group)
@@ -661,9 +689,11 @@ static void plan_fused_onchip(smax_context ctx, const smax_problem *p,
                              (size_t)plan->onchip_bytes *
                              fused_arrays(plan->direction);
     const int wide = onchip_wide_lane_elems(ctx, p, plan);
+    const int64_t bytes =
+        p->cols * plan->onchip_bytes * fused_arrays(plan->direction);
     set_row_mapping(p, plan,
-                    row_group_size(ctx, p->cols * plan->onchip_bytes *
-                                            fused_arrays(plan->direction)),
+                    bwd_onchip_group(ctx, p, plan, bytes,
+                                     row_group_size(ctx, bytes)),
                     wide ? wide : SMAX_ELEMS_PER_LANE, 1);
     if (wide && plan->lanes >= SMAX_ALONE_LANES &&
         plan->lanes < plan->group_size) {

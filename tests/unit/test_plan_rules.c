@@ -1015,6 +1015,41 @@ static void test_cluster_rows_outpaced(void)
     }
 }
 
+/* Where memory outpaces the H100's, the gradient's on-chip rows of which
+ * a group's on-chip memory holds three, whose vectors do not split evenly
+ * over 512 items, take the deep kernel's 256 (plan.c, bwd_onchip_group):
+ * f32 rows of 7300-9500 columns, bf16 of 14600-19250; not 8192 or 16384
+ * (even), rows of which it holds two (f32 9700), or at the H100's
+ * bandwidth. A device without clusters (HIP on NVIDIA), whose rows of
+ * 9700 columns stay fused. */
+static void test_bwd_ragged_group(void)
+{
+    const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16;
+    const struct {
+        smax_dtype in, out;
+        int64_t cols;
+        int h200_group;
+    } cases[] = {{F, F, 7300, 256},  {F, F, 7500, 256},  {F, B, 9216, 256},
+                 {F, F, 9500, 256},  {B, B, 14600, 256}, {B, B, 18000, 256},
+                 {F, F, 8192, 512},  {F, B, 8192, 512},  {B, B, 16384, 512},
+                 {F, F, 9700, 512}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        struct smax_context_s c = h100();
+        c.traits.max_cluster = 0;
+        c.traits.memory_bandwidth = H100_MEMORY_BANDWIDTH;
+        const smax_exec_plan h = plan_widths(&c, SMAX_BACKWARD, cases[i].in,
+                                             cases[i].out, 100, cases[i].cols);
+        CHECK(h.algorithm == SMAX_ALGO_FUSED && h.group_size == 512,
+              "case %zu, H100: group %d (%s)", i, h.group_size, h.reason);
+        c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
+        const smax_exec_plan p = plan_widths(&c, SMAX_BACKWARD, cases[i].in,
+                                             cases[i].out, 100, cases[i].cols);
+        CHECK(p.algorithm == SMAX_ALGO_FUSED &&
+                  p.group_size == cases[i].h200_group,
+              "case %zu, H200: group %d (%s)", i, p.group_size, p.reason);
+    }
+}
+
 /* Where a unit's on-chip memory is carved from its cache and memory
  * outpaces the H100's, the gradient's fused on-chip rows of which four
  * groups would fill the unit past SMAX_CACHE_KEEP_BYTES less than its
@@ -1535,6 +1570,7 @@ int main(void)
     test_cluster_room();
     test_cluster_rows_outpaced();
     test_cache_share();
+    test_bwd_ragged_group();
     test_tile_group();
     test_share_fits();
     test_coop_chunk_floor();
