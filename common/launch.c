@@ -244,13 +244,9 @@ static smax_status run_rows(smax_context ctx, const smax_problem *p,
     push(&k, f32_arg(p->scale));
     push(&k, i32_arg((int32_t)(p->flags |
                                (plan->tile_spread ? SMAX_TILE_SPREAD_BIT : 0))));
-    /* plan->unit_groups groups' share of a unit, as the runtime counts it */
-    const size_t unit_local =
-        (size_t)plan->unit_groups *
-        (plan->local_bytes + ctx->traits.group_local_reserved);
     return launch_sharing(ctx, kernel, plan->pair, plan->groups,
-                          plan->group_size, plan->local_bytes, 0, unit_local,
-                          &k);
+                          plan->group_size, plan->local_bytes, 0,
+                          smax_plan_unit_local(ctx, plan), &k);
 }
 
 /* Phase 1 (the partials of every chunk, from the first n_inputs operands,

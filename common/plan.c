@@ -1978,11 +1978,17 @@ static smax_status plan_limits(smax_context ctx, const char *who,
  * held to two lost there (f32 4096 x 8192), and more than four were not
  * measured. Only where memory outpaces the H100's, where it was
  * measured. */
+/* The on-chip memory one of the plan's groups takes of its unit, as the
+ * runtime counts it. */
+static int64_t unit_group_bytes(smax_context ctx, const smax_exec_plan *plan)
+{
+    return (int64_t)plan->local_bytes + ctx->traits.group_local_reserved;
+}
+
 static void plan_cache_share(smax_context ctx, smax_exec_plan *plan)
 {
     const int64_t unit = ctx->traits.unit_local_bytes;
-    const int64_t group =
-        (int64_t)plan->local_bytes + ctx->traits.group_local_reserved;
+    const int64_t group = unit_group_bytes(ctx, plan);
     if (!ctx->traits.carved_cache || plan->direction != SMAX_BACKWARD ||
         plan->algorithm != SMAX_ALGO_FUSED || plan->in_registers ||
         plan->tile_rows || plan->reg_split || plan->local_bytes == 0 ||
@@ -2169,6 +2175,11 @@ smax_status smax_make_shard_plan(smax_context ctx, const smax_problem *p,
              "then the merge of the shards' partials",
              plan->chunks, plan->merge_levels);
     return plan_limits(ctx, "a shard", p, plan);
+}
+
+size_t smax_plan_unit_local(smax_context ctx, const smax_exec_plan *plan)
+{
+    return (size_t)plan->unit_groups * (size_t)unit_group_bytes(ctx, plan);
 }
 
 size_t smax_workspace_sync_span(const smax_exec_plan *plan)

@@ -103,6 +103,10 @@ void smax_plan_describe(const smax_exec_plan *plan, smax_plan_info *out);
 /* Bytes of workspace the plan needs: the sync area rounded up to
  * SMAX_WORKSPACE_ALIGN, then the scratch. */
 size_t smax_plan_workspace_bytes(const smax_exec_plan *plan);
+/* The on-chip memory a compute unit keeps for the plan's main launch
+ * (plan->unit_groups groups, each with what the runtime reserves for it),
+ * for smax_backend_launch; 0: the runtime's choice. */
+size_t smax_plan_unit_local(smax_context ctx, const smax_exec_plan *plan);
 size_t smax_workspace_sync_span(const smax_exec_plan *plan);
 
 #endif

@@ -317,11 +317,12 @@ static void arg_slots(const smax_arg *args, int nargs, void **slots)
 
 /* The share of a unit's on-chip memory that unit_local bytes are, in
  * percent of the most it may have (the runtime rounds it up to a split it
- * has); 0 where none is asked. */
+ * has); 0 where none is asked (the planner asks only where
+ * traits.carved_cache says the unit's store is split). */
 static int carveout_percent(smax_context ctx, size_t unit_local)
 {
     const uint64_t unit = ctx->traits.unit_local_bytes;
-    if (unit_local == 0 || !ctx->traits.carved_cache || unit == 0)
+    if (unit_local == 0 || unit == 0)
         return 0;
     const uint64_t percent = (100u * (uint64_t)unit_local + unit - 1) / unit;
     return percent >= 100 ? 0 : (int)percent;
