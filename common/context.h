@@ -54,14 +54,20 @@ typedef struct smax_device_traits {
                                     plan it, CPUs and CUDA, run it); 2:
                                     forward f32 rows take the wide one */
     int test_deep_regs;          /* SMAX_TEST_DEEP_REGS=1: every forward
-                                    f32 row the deep register kernel
-                                    holds takes it, on any device (a
-                                    test switch: CPUs never plan it)   */
+                                    f32 or 16-bit row the deep register
+                                    kernel holds takes it, on any device,
+                                    in its wider forms too (a test
+                                    switch: CPUs never plan it)        */
     int narrow_reg_lanes;        /* largest row slot, in lanes, of the
                                     rows the narrow register kernel may
                                     take (plan_fused_narrow; the backend
                                     says what its compiler ran fastest);
                                     0: none                            */
+    int deep_reg_wide;           /* the deep register kernel's wider
+                                    forms may be planned: f32 rows in
+                                    groups of 256, rows of two 16-bit
+                                    sides (plan_fused_deep; the backend
+                                    says what its compiler ran fastest) */
     int test_narrow_regs;        /* SMAX_TEST_NARROW_REGS=1: every
                                     forward f32 row the narrow register
                                     kernel holds takes it, on any device

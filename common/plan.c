@@ -205,9 +205,22 @@ static int bwd_16bit(const smax_exec_plan *plan)
     return plan->direction == SMAX_BACKWARD && plan->onchip_bytes == 2;
 }
 
-/* Largest group of the register-resident kernels for this plan. */
-static int reg_group_cap(smax_context ctx, const smax_exec_plan *plan)
+/* The deep register kernel's wider forms (f32 rows in its largest group,
+ * rows of two 16-bit sides) may be planned: where the backend ran them
+ * fastest, and under the test switch. */
+static int deep_wide(smax_context ctx)
 {
+    return ctx->traits.deep_reg_wide || ctx->traits.test_deep_regs;
+}
+
+/* Largest group of the register-resident kernels for this plan. */
+static int reg_group_cap(smax_context ctx, const smax_problem *p,
+                         const smax_exec_plan *plan)
+{
+    if (plan->in_registers == 2 && deep_wide(ctx))
+        return fit_group(ctx, SMAX_FWD_DEEP_GROUP(
+                                  (int)smax_dtype_bytes(p->x_dtype),
+                                  (int)smax_dtype_bytes(p->y_dtype)));
     return fit_group(ctx,
                      bwd_16bit(plan) ? SMAX_REG_WIDE_GROUP : SMAX_REG_GROUP);
 }
@@ -250,7 +263,7 @@ static int fwd_widens(const smax_problem *p, const smax_exec_plan *plan)
 static int64_t reg_max_cols(smax_context ctx, const smax_problem *p,
                             const smax_exec_plan *plan)
 {
-    const int64_t reach = reg_lane_elems(p, plan) * reg_group_cap(ctx, plan);
+    const int64_t reach = reg_lane_elems(p, plan) * reg_group_cap(ctx, p, plan);
     return fwd_widens(p, plan) ? reach / 4 : reach;
 }
 
@@ -260,7 +273,7 @@ static int reg_group(smax_context ctx, const smax_problem *p,
 {
     const int64_t lanes = ceil_div(p->cols, reg_lane_elems(p, plan));
     return pow2_at_least(lanes > SMAX_REG_GROUP ? lanes : SMAX_REG_GROUP,
-                         reg_group_cap(ctx, plan));
+                         reg_group_cap(ctx, p, plan));
 }
 
 /* Largest row slot of the tile kernel, in items, where input and output
@@ -946,14 +959,17 @@ static void plan_in_registers(smax_context ctx, const smax_problem *p,
     plan->local_bytes = reduction_bytes(plan->group_size);
 }
 
-/* Whether the forward f32 row fits the register kernel `kind`
- * (plan->in_registers), and `as`, the plan held in it. */
-static int f32_register_row(smax_context ctx, const smax_problem *p,
+/* Whether the forward row fits the register kernel `kind`
+ * (plan->in_registers), and `as`, the plan held in it: f32 rows, and for
+ * the deep kernel rows of two 16-bit sides too. */
+static int fwd_register_row(smax_context ctx, const smax_problem *p,
                             const smax_exec_plan *plan, int kind,
                             smax_exec_plan *as)
 {
-    if (plan->direction != SMAX_FORWARD ||
-        smax_dtype_bytes(p->x_dtype) != 4 || smax_dtype_bytes(p->y_dtype) != 4)
+    const size_t in = smax_dtype_bytes(p->x_dtype);
+    const size_t out = smax_dtype_bytes(p->y_dtype);
+    if (plan->direction != SMAX_FORWARD || in != out ||
+        (in != 4 && (kind != 2 || !deep_wide(ctx))))
         return 0;
     *as = *plan;
     as->in_registers = kind;
@@ -963,21 +979,34 @@ static int f32_register_row(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
-/* Forward f32 rows past the register kernel's reach that the deep one
- * (smax_fused_regs_deep) holds in its largest group with at least 7/8 of
- * its slots filled, where memory feeds a compute unit
- * SMAX_FAST_UNIT_MEMORY times as fast as the H100's (smax_geometry.h has
- * the measurements; on-chip memory takes them elsewhere); under the test
- * switch, every f32 row it holds. */
+/* The least share of the deep register kernel's slots that a row fills
+ * for it to take the row, in SMAX_DEEP_FILL_DEN-ths: 7/8 for f32, 15/16
+ * for two 16-bit sides (H200, CUDA, % of copy, on-chip -> deep: bf16 3584
+ * and f16 3700 columns, 88 and 90% full, 97.0, 94.1 -> 95.8, 92.3; bf16
+ * 3800, 4000, 93 and 98% full, 94.8, 96.6 -> 97.5, 99.7;
+ * bench/results/h200-2026-12-02e, call 2). */
+#define SMAX_DEEP_FILL_DEN 16
+static int64_t deep_fill(const smax_problem *p)
+{
+    return smax_dtype_bytes(p->x_dtype) == 4 ? 14 : 15;
+}
+
+/* Forward rows (f32, or two 16-bit sides where deep_wide) past the
+ * register kernel's reach that the deep one (smax_fused_regs_deep) holds
+ * in its largest group with at least deep_fill of its slots filled, where
+ * memory feeds a compute unit SMAX_FAST_UNIT_MEMORY times as fast as the
+ * H100's (smax_geometry.h has the measurements; on-chip memory takes them
+ * elsewhere); under the test switch, every such row it holds. */
 static int plan_fused_deep(smax_context ctx, const smax_problem *p,
                            smax_exec_plan *plan)
 {
     smax_exec_plan deep;
-    if (!f32_register_row(ctx, p, plan, 2, &deep))
+    if (!fwd_register_row(ctx, p, plan, 2, &deep))
         return 0;
     if (!ctx->traits.test_deep_regs &&
         (!memory_outpaces(ctx) || p->cols <= reg_max_cols(ctx, p, plan) ||
-         8 * p->cols < 7 * reg_slots(p, &deep)))
+         p->cols * SMAX_DEEP_FILL_DEN <
+             deep_fill(p) * reg_slots(p, &deep)))
         return 0;
     *plan = deep;
     return 1;
@@ -994,7 +1023,7 @@ static int plan_fused_narrow(smax_context ctx, const smax_problem *p,
                              smax_exec_plan *plan)
 {
     smax_exec_plan narrow;
-    if (!f32_register_row(ctx, p, plan, 3, &narrow))
+    if (!fwd_register_row(ctx, p, plan, 3, &narrow))
         return 0;
     if (!ctx->traits.test_narrow_regs &&
         (!memory_outpaces(ctx) || narrow.lanes > ctx->traits.narrow_reg_lanes ||

@@ -52,6 +52,16 @@
 #else
 #define SMAX_FWD_REG_BOUNDS
 #endif
+/* The deep kernel of two 16-bit sides: 8 groups a compute unit
+ * (SMAX_FWD_DEEP_GROUPS_PER_CU). */
+#if SMAX_FWD_DEEP_GROUPS_PER_CU(SMAX_IN_BYTES, SMAX_OUT_BYTES) > 0
+#define SMAX_FWD_DEEP_BOUNDS                                                  \
+    SMAX_GROUPS_PER_CU(SMAX_FWD_DEEP_GROUP(SMAX_IN_BYTES, SMAX_OUT_BYTES),    \
+                       SMAX_FWD_DEEP_GROUPS_PER_CU(SMAX_IN_BYTES,             \
+                                                   SMAX_OUT_BYTES))
+#else
+#define SMAX_FWD_DEEP_BOUNDS
+#endif
 /* The kernels' row slot: `rv` vectors a lane (a constant where inlined, at
  * most SMAX_FWD_DEEP_RV; the loops run over the largest array and skip the
  * vectors past rv, which the compiler drops). */
@@ -149,9 +159,10 @@ SMAX_FN void smax_fused_regs_row(
         smax_i64 rows, int cols, int lanes, float scale,                    \
         int flags SMAX_DYN_LOCAL_PARAM
 
-/* A register kernel: the row slot above with `rv` vectors a lane. */
-#define SMAX_FUSED_REGS_KERNEL(name, rv)                                      \
-    SMAX_KERNEL void SMAX_FWD_REG_BOUNDS SMAX_KNAME(name)(                    \
+/* A register kernel: the row slot above with `rv` vectors a lane, compiled
+ * for `bounds`. */
+#define SMAX_FUSED_REGS_KERNEL(name, rv, bounds)                              \
+    SMAX_KERNEL void bounds SMAX_KNAME(name)(                                 \
         SMAX_FUSED_REGS_PARAMS)                                               \
     {                                                                         \
         SMAX_DYN_LOCAL_DECL                                                   \
@@ -159,14 +170,17 @@ SMAX_FN void smax_fused_regs_row(
                             cols, lanes, scale, flags, smax_dyn_local, rv);  \
     }
 
-SMAX_FUSED_REGS_KERNEL(smax_fused_regs, SMAX_FWD_RV)
-/* f32 rows past the reach of SMAX_FWD_RV vectors a lane in the largest
- * group, where the planner asks for it (smax_geometry.h says where and
- * why). Other pairs compile the same row as smax_fused_regs. */
-SMAX_FUSED_REGS_KERNEL(smax_fused_regs_deep, SMAX_FWD_DEEP_RV)
+SMAX_FUSED_REGS_KERNEL(smax_fused_regs, SMAX_FWD_RV, SMAX_FWD_REG_BOUNDS)
+/* f32 and 16-bit rows past the reach of SMAX_FWD_RV vectors a lane in the
+ * largest group, where the planner asks for it (smax_geometry.h says where
+ * and why). Pairs of one f32 and one 16-bit side compile the same row as
+ * smax_fused_regs. */
+SMAX_FUSED_REGS_KERNEL(smax_fused_regs_deep, SMAX_FWD_DEEP_RV,
+                       SMAX_FWD_DEEP_BOUNDS)
 /* Short f32 rows that fill a row slot of at most a warp, two vectors a
  * lane, where the planner asks for it (smax_geometry.h says where and
  * why). Other pairs compile the same row as smax_fused_regs. */
-SMAX_FUSED_REGS_KERNEL(smax_fused_regs_narrow, SMAX_FWD_NARROW_RV)
+SMAX_FUSED_REGS_KERNEL(smax_fused_regs_narrow, SMAX_FWD_NARROW_RV,
+                       SMAX_FWD_REG_BOUNDS)
 
 #endif /* SMAX_FUSED_REGS_H */

@@ -31,21 +31,42 @@
 #define SMAX_FWD_REG_VECTORS(in_bytes, out_bytes) \
     ((in_bytes) == 2 && (out_bytes) == 2 ? 2 : SMAX_REG_VECTORS)
 /* Vectors a lane of the deep register kernel holds (smax_fused_regs_deep):
- * eight where input and output are f32 (32 elements a lane, rows of up to
- * 4096 columns in 128 items), elsewhere the usual kernel's. The planner
- * gives it the f32 rows past the usual kernel's reach that fill at least
- * 7/8 of its slots, where memory outpaces the H100's (where it was
- * measured). H200, A B B A, % of copy, on-chip -> deep
+ * eight where input and output are f32 (32 elements a lane), four where
+ * both are 16-bit (32 elements, held as f32), elsewhere the usual
+ * kernel's; and its largest group, SMAX_FWD_DEEP_GROUP: 256 items for f32
+ * (rows of up to 8192 columns), SMAX_REG_GROUP for 16-bit pairs (4096).
+ * The planner gives it the rows past the usual kernel's reach that fill
+ * at least 7/8 of its slots, where memory outpaces the H100's (where it
+ * was measured). H200, A B B A, % of copy, on-chip -> deep
  * (bench/results/h200-2026-12-02, call 2): NVIDIA's OpenCL 3584, 3840,
  * 4000, 4096 columns 93.8, 97.7, 97.2, 93.7 -> 98.3, 103.2, 103.1, 98.5,
  * 65536 x 4096 93.1 -> 97.2, log-softmax 4096 93.8 -> 98.9; CUDA 96.8,
  * 99.6, 98.4, 95.8 -> 97.2, 100.3, 99.7, 96.2. Slots less full lost as the
  * only f32 register kernel (call 1: OpenCL 2816, 3072 98.5, 94.8 -> 91.2,
- * 92.7; 3000 level). */
-#define SMAX_FWD_DEEP_REG_VECTORS(in_bytes, out_bytes) \
-    ((in_bytes) == 4 && (out_bytes) == 4 ? 8                                  \
-                                         : SMAX_FWD_REG_VECTORS(in_bytes,     \
-                                                                out_bytes))
+ * 92.7; 3000 level). CUDA, on-chip -> deep in groups of up to 512
+ * (bench/results/h200-2026-12-02e, call 1): f32 7000, 7500, 8192 98.4,
+ * 95.2, 94.9 -> 99.3, 98.9, 95.9, 1024 x 8192 90.3 -> 92.1, log-softmax
+ * 8192 94.8 -> 95.7 (peer_bench 32768 x 8192 96.6 -> 97.6, Triton 97.7);
+ * bf16 4096 91.2 -> 95.1, f16 91.6 -> 95.6, bf16 log-softmax 92.8 -> 95.0
+ * (peer_bench 65536 x 4096 97.7 -> 98.7); lost: f32 rows in groups of 512
+ * (10000-16384 columns, 91-97 -> 58-73), 16-bit rows in 256 (bf16 8192
+ * 93.6 -> 91.5), and rows that fill under 7/8 of the slots (f32 4097,
+ * 5000 95.4, 99.3 -> 74.7, 86.7; bf16 2049-3000, 5000, 6144). In call 2,
+ * A B B A: f32 7168, 7500, 8192 95.5, 94.6, 94.8 -> 96.4, 99.3, 95.6,
+ * 32768 x 8192 96.1 -> 97.0; bf16 3800, 4000, 4096 94.8, 96.6, 90.9 ->
+ * 97.5, 99.7, 94.9, 1024 x 4096 69.3 -> 87.8; HIP on NVIDIA alike (f32
+ * 7500 94.7 -> 98.4, bf16 4096 90.7 -> 94.6); 16-bit rows of 88-90% fill
+ * lost (bf16 3584 97.0 -> 95.8, f16 3700 94.1 -> 92.3), so those pairs
+ * take 15/16 (plan.c, deep_fill); NVIDIA's OpenCL lost with both wider
+ * forms (f32 7500 97.3 -> 88.2, bf16 3800, 4096 94.4, 90.7 -> 78.8, 78.2)
+ * and keeps the f32 rows in 128 items (deep_reg_wide). */
+#define SMAX_FWD_DEEP_REG_VECTORS(in_bytes, out_bytes)                      \
+    ((in_bytes) == 4 && (out_bytes) == 4   ? 8                              \
+     : (in_bytes) == 2 && (out_bytes) == 2 ? 4                              \
+                                           : SMAX_FWD_REG_VECTORS(in_bytes, \
+                                                                  out_bytes))
+#define SMAX_FWD_DEEP_GROUP(in_bytes, out_bytes) \
+    ((in_bytes) == 4 && (out_bytes) == 4 ? 256 : SMAX_REG_GROUP)
 /* Vectors a lane of the narrow register kernel holds
  * (smax_fused_regs_narrow): two where input and output are f32 (8
  * elements a lane; ptxas takes 32 registers an item, not the usual
@@ -109,6 +130,8 @@
  *   nvcc takes 40 unasked; NVIDIA's OpenCL compiler took more, and capped
  *   to 40 its bf16 rows of 64-2048 columns ran 83-89 -> 96-99.5% of copy
  *   on the H100 (bench/results/h100-2026-11-27e, call 1).
+ * - The deep register kernel of two 16-bit sides: 8 groups of
+ *   SMAX_FWD_DEEP_GROUP items (64 registers an item; ptxas took 63).
  * - The tile kernel of two 16-bit sides: 6 groups of SMAX_TILE_GROUP items,
  *   as many as its on-chip tiles allow (smax_fused_tile.h says why).
  * - The gradient's cluster kernel of f32 y, dy and dx where it keeps its
@@ -119,6 +142,8 @@
  *   CUDA only: clusters have no OpenCL form. */
 #define SMAX_FWD_REG_GROUPS_PER_CU(in_bytes, out_bytes) \
     ((in_bytes) == 2 && (out_bytes) == 2 ? 12 : 0)
+#define SMAX_FWD_DEEP_GROUPS_PER_CU(in_bytes, out_bytes) \
+    ((in_bytes) == 2 && (out_bytes) == 2 ? 8 : 0)
 #define SMAX_TILE_GROUPS_PER_CU(in_bytes, out_bytes) \
     ((in_bytes) == 2 && (out_bytes) == 2 ? 6 : 0)
 #define SMAX_CLUSTER_BOUND_ITEMS 1024

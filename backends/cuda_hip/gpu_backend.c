@@ -168,6 +168,9 @@ smax_status smax_gpu_init(smax_context ctx)
     /* nvcc's narrow register kernel led up to a warp's row slot (H200,
      * f32 32-256 columns; kernels/smax_geometry.h) */
     ctx->traits.narrow_reg_lanes = 32;
+    /* and its deep one in groups of 256 and with 16-bit pairs (H200, CUDA
+     * and HIP on NVIDIA; kernels/smax_geometry.h) */
+    ctx->traits.deep_reg_wide = 1;
     /* Dynamic shared memory past the default (48 KB on NVIDIA) must be
      * opted into per kernel; every kernel may get the full opt-in amount.
      * Slots of kernels this backend lacks are empty. */

@@ -102,6 +102,10 @@ static smax_status query_info(smax_context ctx)
      * rows of 32 columns; 64 level, 128 and 256 lower;
      * kernels/smax_geometry.h) */
     ctx->traits.narrow_reg_lanes = SMAX_REG_MIN_LANES;
+    /* and lost with the deep one's wider forms (f32 rows of 7500-8192
+     * columns in 256 items 5-9 points, bf16 rows of 3800-4096 in four
+     * vectors a lane 12-16; kernels/smax_geometry.h), which CUDA ran ahead:
+     * deep_reg_wide stays 0 */
     ctx->traits.memory_bandwidth =
         ctx->backend->nv_sm > 0 ? smax_cl_nv_memory_bandwidth(d) : 0;
     ctx->traits.preferred_group = ctx->traits.is_cpu ? CPU_GROUP : GPU_GROUP;

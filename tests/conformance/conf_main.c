@@ -13,8 +13,8 @@
  * --expect-split: likewise that auto holds a row of 5000 columns, forward
  * and backward, in one group, part in registers and part on-chip (on a CPU
  * device, with SMAX_TEST_SPLIT=1).
- * --expect-deep-regs: likewise that auto holds a forward f32 row of 1000
- * columns in the deep register kernel (with SMAX_TEST_DEEP_REGS=1).
+ * --expect-deep-regs: likewise that auto holds forward f32 and bf16 rows of
+ * 1000 columns in the deep register kernel (with SMAX_TEST_DEEP_REGS=1).
  * --expect-narrow-regs: likewise in the narrow register kernel (with
  * SMAX_TEST_NARROW_REGS=1).
  * --full: the large tier runs every length for every variant (no
@@ -123,27 +123,30 @@ static void check_split(conf_suite *s)
     }
 }
 
-/* --expect-deep-regs, --expect-narrow-regs: auto holds a forward f32 row
- * of 1000 columns in the register kernel `which` ("deep": eight vectors a
- * lane, "narrow": two; kernels/smax_fused_regs.h), said in the plan's
- * reason. */
-static void check_register_kernel(conf_suite *s, const char *which)
+/* --expect-deep-regs, --expect-narrow-regs: auto holds a forward row of
+ * 1000 columns of `dtype` in the register kernel `which` ("deep": eight
+ * f32 vectors a lane, four of two 16-bit sides; "narrow": two f32
+ * vectors; kernels/smax_fused_regs.h), said in the plan's reason. */
+static void check_register_kernel(conf_suite *s, const char *which,
+                                  smax_dtype dtype)
 {
     char words[32];
     snprintf(words, sizeof words, "the %s kernel", which);
     smax_problem p = smax_problem_make(4, 1000);
+    p.x_dtype = p.y_dtype = dtype;
     smax_plan_info pi;
     memset(&pi, 0, sizeof pi); /* read below even when planning fails */
     const smax_status st = smax_plan(s->ctx, &p, &pi);
+    const char *name = conf_dtype_name(dtype);
     if (st == SMAX_SUCCESS && pi.algorithm == SMAX_ALGO_FUSED &&
         strstr(pi.reason, words) != NULL)
-        conf_pass("[%s-regs] auto forward 4 x 1000 is held by the %s "
+        conf_pass("[%s-regs] auto forward %s 4 x 1000 is held by the %s "
                   "register kernel: %s",
-                  which, which, pi.reason);
+                  which, name, which, pi.reason);
     else
-        conf_fail("[%s-regs] auto forward 4 x 1000 is not the %s "
+        conf_fail("[%s-regs] auto forward %s 4 x 1000 is not the %s "
                   "register kernel (%s): %s",
-                  which, which, smax_status_string(st),
+                  which, name, which, smax_status_string(st),
                   st == SMAX_SUCCESS ? pi.reason : "");
 }
 
@@ -226,10 +229,12 @@ int main(int argc, char **argv)
         check_cooperative(&s);
     if (expect_split)
         check_split(&s);
-    if (expect_deep_regs)
-        check_register_kernel(&s, "deep");
+    if (expect_deep_regs) {
+        check_register_kernel(&s, "deep", SMAX_DTYPE_F32);
+        check_register_kernel(&s, "deep", SMAX_DTYPE_BF16);
+    }
     if (expect_narrow_regs)
-        check_register_kernel(&s, "narrow");
+        check_register_kernel(&s, "narrow", SMAX_DTYPE_F32);
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; ++i) {
         if (only && strcmp(only, groups[i].name) != 0)
             continue;

@@ -60,6 +60,7 @@ static struct smax_context_s h100(void)
     c.traits.unit_local_bytes = 233472;
     c.traits.group_local_reserved = 1024;
     c.traits.narrow_reg_lanes = 32;
+    c.traits.deep_reg_wide = 1;
     return c;
 }
 
@@ -1201,9 +1202,12 @@ static char fused_kind(const smax_exec_plan *p)
  * columns or in 8 to 32 on-chip lanes (96-767 columns, their tiles too)
  * run on-chip (never the f32 gradient's); the H100's bandwidth, an
  * unknown one, or a device without asynchronous keeps plan as before, and
- * the gradient's other tiles stay everywhere; f32 forward rows past the
- * register kernel's reach that fill 7/8 of the deep one's slots
- * (3584-4096 columns) take the deep register kernel ('d'), and those that
+ * the gradient's other tiles stay everywhere; forward rows past the
+ * register kernel's reach that fill 7/8 of the deep one's slots (f32
+ * 3584-4096 columns in 128 items and 7168-8192 in 256), or 15/16 where
+ * both sides are 16-bit (3840-4096; not a pair of one f32 and one 16-bit
+ * side), take the deep
+ * register kernel ('d'), and those that
  * fill every slot of the narrow one's row slot of at most a warp (32-256
  * columns) the narrow kernel ('n'). */
 static void test_outpaced_rows(void)
@@ -1247,6 +1251,12 @@ static void test_outpaced_rows(void)
         {SMAX_BACKWARD, B, F, 2048, 'r', 'o'}, {SMAX_BACKWARD, H, F, 100, 't', 'o'},
         {SMAX_BACKWARD, B, F, 65, 't', 't'},  {SMAX_BACKWARD, H, F, 733, 'r', 'o'},
         {SMAX_BACKWARD, B, F, 767, 'r', 'o'}, {SMAX_BACKWARD, H, F, 769, 'r', 'r'},
+        {SMAX_FORWARD, F, F, 8192, 'o', 'd'}, {SMAX_FORWARD, F, F, 7168, 'o', 'd'},
+        {SMAX_FORWARD, F, F, 7167, 'o', 'o'}, {SMAX_FORWARD, F, F, 8193, 'o', 'o'},
+        {SMAX_FORWARD, F, F, 6144, 'o', 'o'}, {SMAX_FORWARD, B, B, 4096, 'o', 'd'},
+        {SMAX_FORWARD, H, H, 3840, 'o', 'd'}, {SMAX_FORWARD, B, B, 3839, 'o', 'o'},
+        {SMAX_FORWARD, B, B, 8192, 'o', 'o'}, {SMAX_FORWARD, H, H, 4097, 'o', 'o'},
+        {SMAX_FORWARD, B, F, 4096, 'o', 'o'}, {SMAX_FORWARD, F, B, 8192, 'o', 'o'},
     };
     /* the rule holds on the H200 only: unknown bandwidth, the H100's, and
      * the H200's without asynchronous keeps plan as the H100 */
@@ -1445,6 +1455,7 @@ static struct smax_context_s opencl_on_h200(void)
     c.traits.max_cluster = 0;
     c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
     c.traits.narrow_reg_lanes = 4;
+    c.traits.deep_reg_wide = 0;
     return c;
 }
 
@@ -1464,6 +1475,29 @@ static void test_narrow_rows_opencl(void)
                         20000, cases[i].cols);
         CHECK(fused_kind(&p) == cases[i].kind,
               "opencl, f32 x %lld: kernel '%c', want '%c' (%s)",
+              (long long)cases[i].cols, fused_kind(&p), cases[i].kind,
+              p.reason);
+    }
+}
+
+/* NVIDIA's OpenCL keeps the deep register kernel to f32 rows in 128 items
+ * (3584-4096 columns): its wider forms lost there (deep_reg_wide 0). */
+static void test_deep_rows_opencl(void)
+{
+    const struct {
+        smax_dtype dtype;
+        int64_t cols;
+        char kind;
+    } cases[] = {{SMAX_DTYPE_F32, 4096, 'd'}, {SMAX_DTYPE_F32, 3584, 'd'},
+                 {SMAX_DTYPE_F32, 8192, 'o'}, {SMAX_DTYPE_F32, 7500, 'o'},
+                 {SMAX_DTYPE_BF16, 4096, 'o'}, {SMAX_DTYPE_F16, 4000, 'o'}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        struct smax_context_s c = opencl_on_h200();
+        const smax_exec_plan p = plan_widths(&c, SMAX_FORWARD, cases[i].dtype,
+                                             cases[i].dtype, 20000,
+                                             cases[i].cols);
+        CHECK(fused_kind(&p) == cases[i].kind,
+              "opencl, case %zu (%lld cols): kernel '%c', want '%c' (%s)", i,
               (long long)cases[i].cols, fused_kind(&p), cases[i].kind,
               p.reason);
     }
@@ -1562,6 +1596,7 @@ int main(void)
     test_split_rows();
     test_outpaced_rows();
     test_narrow_rows_opencl();
+    test_deep_rows_opencl();
     test_outpaced_log_rows();
     test_bwd_narrow_lanes();
     test_bwd_deep_keeps();
