@@ -73,6 +73,12 @@ typedef struct smax_device_traits {
                                     kernel holds takes it, on any device
                                     (a test switch: CPUs never plan
                                     it)                                */
+    int stagger_rows;            /* SMAX_STAGGER=N: the gradient's
+                                    device-memory exchange staggers by N
+                                    rows on any device (0: never; 1, the
+                                    most waiting, is the tests' switch);
+                                    -1 (unset): the planner's rule
+                                    (exchange_stagger)                 */
 } smax_device_traits;
 
 struct smax_context_s {

@@ -1454,6 +1454,65 @@ static void set_one_launch(const smax_problem *p, smax_exec_plan *plan,
     plan->merge_levels = 1;
 }
 
+/* The rows of the gradient's device-memory exchange whose loads may be in
+ * flight at once, as a share of the rows a launch holds at once
+ * (SMAX_STAGGER_NUM / SMAX_STAGGER_DEN of R = groups a compute unit x
+ * units / chunks; exchange_stagger). Its groups wait for their row's
+ * slowest chunk before they write, so rows that start together load
+ * together, wait together and write together: the device's memory then
+ * moves reads alone, then writes alone (a launch that only reads moves
+ * about 2.6 TB/s on the H200, a copy 4.2 of reads and writes together).
+ * Held back until the group as many rows before it has its chunk's
+ * partial, a row loads while earlier ones write. Measured on the H200,
+ * A B B A, % of copy, none -> rows loading at once (bench/results/
+ * h200-2026-12-04, call 2): f32 256 x 1M (R 3) 60.8, 60.3, 60.5, 60.4 ->
+ * 67.5, 67.5, 67.0, 67.6 (2); 256 x 600000 (R 5) 66.6, 66.5 -> 71.6, 71.6
+ * (3; 4: 68.9, 68.5); 512 x 393216 (R 8.2) 75.4, 75.5 -> 76.8, 76.7 (6;
+ * 4, 7: level); 1024 x 262144 (R 12.4) 79.2, 79.6 -> 80.5, 80.3 (9; 6:
+ * 75.8, 76.3); bf16 256 x 2M (R 3) 65.4, 65.9 -> 70.2, 69.4 (2); 256 x
+ * 1M (R 6.2) 75.9, 75.9 -> 77.3, 77.0 (4); 512 x 524288 (R 12.4) 80.2,
+ * 80.4 -> 80.0, 79.4 (9; 6: 74.1, 74.8). One row at a time lost (f32
+ * 1024 x 262144 32.5, call 1). The forward, whose reads are half its
+ * bytes, not two thirds, gained less and lost elsewhere (f32 256 x 2M
+ * 71.1 -> 70.2 with 2, bf16 256 x 2M 76.6 -> 78.3 with 4, f32 1024 x
+ * 262144 84.8 -> 84.0-84.6 with 12-23) and keeps none. Only where rows
+ * are at least SMAX_STAGGER_MIN_ROWS (fewer were not measured) and on
+ * devices whose memory outpaces the H100's (where it was measured);
+ * SMAX_STAGGER=N sets it anywhere (smax_stagger_rows). */
+#define SMAX_STAGGER_NUM 3
+#define SMAX_STAGGER_DEN 4
+#define SMAX_STAGGER_MIN_ROWS 3
+int smax_stagger_rows(const char *env)
+{
+    if (env == NULL || *env == '\0')
+        return -1;
+    char *end = NULL;
+    const long n = strtol(env, &end, 10);
+    if (*end != '\0' || n < 0 || n > 1 << 20)
+        return -1;
+    return (int)n;
+}
+
+static int exchange_stagger(smax_context ctx, const smax_problem *p,
+                            const smax_exec_plan *plan)
+{
+    if (plan->direction != SMAX_BACKWARD || plan->reread || plan->cluster)
+        return 0;
+    if (ctx->traits.stagger_rows >= 0)
+        return ctx->traits.stagger_rows;
+    const int64_t unit = ctx->traits.unit_local_bytes;
+    const int64_t group =
+        (int64_t)plan->local_bytes + ctx->traits.group_local_reserved;
+    if (!memory_outpaces(ctx) || unit <= 0 || group <= 0 || p->rows < 2)
+        return 0;
+    const int64_t held = unit / group * ctx->info.compute_units;
+    if (held < SMAX_STAGGER_MIN_ROWS * (int64_t)plan->chunks)
+        return 0;
+    const int64_t loading =
+        held * SMAX_STAGGER_NUM / (SMAX_STAGGER_DEN * (int64_t)plan->chunks);
+    return loading < INT32_MAX ? (int)loading : INT32_MAX;
+}
+
 /* Vectors (16 bytes of the narrower of a plan's element types) between
  * the edges a one-launch chunk may have: 128 bytes, a line of the
  * device's cache, so that where a row starts on a line each chunk does
@@ -1772,6 +1831,7 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
     if (!planned)
         return 0;
     plan->cluster = 0;
+    plan->stagger = exchange_stagger(ctx, p, plan);
     /* A partial per group; the ticket counter and a flag per group, or,
      * where the kernels exchange 64-bit words (CUDA, HIP), the counter, a
      * pad and two words per group (kernels/smax_cooperative.h): sync is

@@ -61,6 +61,10 @@ typedef struct smax_exec_plan {
                              cols_padded is the head's on-chip pitch  */
     int keep_len;         /* reread: elements of a chunk's head kept
                              on-chip (0: none)                        */
+    int stagger;          /* the gradient's device-memory exchange:
+                             a group's loads wait for the group this
+                             many rows before it to have its chunk's
+                             partial (0: none; exchange_stagger)       */
     int unit_groups;      /* groups a compute unit should hold, where
                              its on-chip memory is carved from its
                              cache (traits.carved_cache): the launch
@@ -82,6 +86,10 @@ int64_t smax_fused_max_cols(smax_context ctx);
  * has no distributed shared memory). A value that is not a whole number
  * leaves device_max. */
 int smax_cluster_cap(int device_max, const char *env);
+/* SMAX_STAGGER's value: rows the gradient's device-memory exchange staggers
+ * by (0: none), or -1 where it is unset or not a count (the planner's rule,
+ * common/plan.c exchange_stagger). */
+int smax_stagger_rows(const char *env);
 
 /* Plans a checked problem for one direction. A forced algorithm that
  * cannot run the shape gives SMAX_ERROR_NOT_SUPPORTED with the reason in

@@ -97,6 +97,17 @@ SMAX_FN float smax_coop_await(SMAX_GLOBAL smax_u64 *w, smax_u32 epoch)
     }
     return SMAX_AS_FLOAT((smax_u32)v);
 }
+#else
+/* Returns once `flag` carries `epoch`. */
+SMAX_FN void smax_coop_await_flag(SMAX_GLOBAL smax_u32 *flag, smax_u32 epoch)
+{
+    smax_u32 pause = SMAX_SPIN_PAUSE_FIRST_NS;
+    while (SMAX_ATOMIC_READ(flag) != epoch) {
+        SMAX_SPIN_PAUSE(pause);
+        if (pause < SMAX_SPIN_PAUSE_MAX_NS)
+            pause *= 2;
+    }
+}
 #endif
 
 /* Publishes group g's partial p (called by one item). */
@@ -137,12 +148,7 @@ SMAX_FN smax_partial smax_coop_total(SMAX_GLOBAL smax_u32 *sync,
         q.m = smax_coop_await(w, epoch);
         q.s = smax_coop_await(w + 1, epoch);
 #else
-        smax_u32 pause = SMAX_SPIN_PAUSE_FIRST_NS;
-        while (SMAX_ATOMIC_READ(sync + 1 + first + k) != epoch) {
-            SMAX_SPIN_PAUSE(pause);
-            if (pause < SMAX_SPIN_PAUSE_MAX_NS)
-                pause *= 2;
-        }
+        smax_coop_await_flag(sync + 1 + first + k, epoch);
         SMAX_GLOBAL_FENCE(); /* the flag before the partial */
         q.m = SMAX_AS_FLOAT(SMAX_ATOMIC_READ(part + 2 * (first + k)));
         q.s = SMAX_AS_FLOAT(SMAX_ATOMIC_READ(part + 2 * (first + k) + 1));
@@ -182,6 +188,27 @@ SMAX_FN smax_coop smax_coop_start(SMAX_GLOBAL smax_u32 *sync, smax_i64 sync_off,
               : smax_coop_ticket(k.sync, (smax_u32)ticket_base, red, lid);
     k.c = smax_chunk_of(k.g, cols, chunk_len, chunks);
     return k;
+}
+
+/* Holds this group's loads back until the group `behind` tickets before
+ * it has published its partial (none where behind is 0 or no such group
+ * is in this launch). That group drew its ticket first, so it has
+ * started, and it publishes without waiting for anybody: the wait ends
+ * wherever the exchange's own does. Called by every item. */
+SMAX_FN void smax_coop_gate(smax_coop k, smax_i64 behind, int epoch, int lid)
+{
+    if (behind <= 0 || k.g < behind)
+        return;
+    if (lid == 0) {
+        const smax_i64 g = k.g - behind;
+#if defined(SMAX_HAVE_WORD64)
+        (void)smax_coop_await(smax_coop_words(k.sync, g) + 1,
+                              (smax_u32)epoch);
+#else
+        smax_coop_await_flag(k.sync + 1 + g, (smax_u32)epoch);
+#endif
+    }
+    SMAX_BARRIER();
 }
 
 /* Publishes this group's partial and returns its row's total. Called by

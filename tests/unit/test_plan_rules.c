@@ -1590,8 +1590,63 @@ static void test_split_rows(void)
               (long long)cols);
 }
 
+/* The gradient's device-memory exchange staggers its rows' loads
+ * (plan.c, exchange_stagger): on the H200 three quarters of the rows a
+ * launch holds at once load together, as measured; the forward, the
+ * H100 (where it was not measured), clusters and launches of fewer
+ * rows than SMAX_STAGGER_MIN_ROWS a launch holds do not stagger;
+ * SMAX_STAGGER=N staggers every gradient exchange by N rows. */
+static void test_exchange_stagger(void)
+{
+    const struct {
+        smax_direction dir;
+        smax_dtype t;
+        int64_t rows, cols;
+        int stagger;
+    } cases[] = {{SMAX_BACKWARD, SMAX_DTYPE_F32, 256, 1048576, 2},
+                 {SMAX_BACKWARD, SMAX_DTYPE_F32, 256, 600000, 3},
+                 {SMAX_BACKWARD, SMAX_DTYPE_F32, 512, 393216, 6},
+                 {SMAX_BACKWARD, SMAX_DTYPE_F32, 1024, 262144, 9},
+                 {SMAX_BACKWARD, SMAX_DTYPE_BF16, 256, 2097152, 2},
+                 {SMAX_BACKWARD, SMAX_DTYPE_BF16, 256, 1048576, 4},
+                 {SMAX_BACKWARD, SMAX_DTYPE_F32, 64, 2097152, 0},
+                 {SMAX_BACKWARD, SMAX_DTYPE_F32, 2048, 131072, 0},
+                 {SMAX_FORWARD, SMAX_DTYPE_F32, 256, 1048576, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        struct smax_context_s c = h100();
+        c.traits.stagger_rows = -1;
+        c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
+        smax_exec_plan p = plan_of(&c, cases[i].dir, cases[i].t,
+                                   cases[i].rows, cases[i].cols);
+        CHECK(one_launch(&p), "case %zu: not one launch (%s)", i, p.reason);
+        CHECK(p.stagger == cases[i].stagger, "case %zu, H200: stagger %d, "
+              "expected %d (%d chunks, cluster %d)", i, p.stagger,
+              cases[i].stagger, p.chunks, p.cluster);
+        c.traits.memory_bandwidth = H100_MEMORY_BANDWIDTH;
+        p = plan_of(&c, cases[i].dir, cases[i].t, cases[i].rows,
+                    cases[i].cols);
+        CHECK(p.stagger == 0, "case %zu, H100: stagger %d", i, p.stagger);
+        const int exchange =
+            cases[i].dir == SMAX_BACKWARD && !p.cluster && !p.reread;
+        for (int n = 0; n <= 3; ++n) {
+            c.traits.stagger_rows = n;
+            p = plan_of(&c, cases[i].dir, cases[i].t, cases[i].rows,
+                        cases[i].cols);
+            CHECK(p.stagger == (exchange ? n : 0),
+                  "case %zu, SMAX_STAGGER=%d: stagger %d", i, n, p.stagger);
+        }
+    }
+    CHECK(smax_stagger_rows(NULL) == -1, "unset");
+    CHECK(smax_stagger_rows("") == -1, "empty");
+    CHECK(smax_stagger_rows("0") == 0, "0");
+    CHECK(smax_stagger_rows("7") == 7, "7");
+    CHECK(smax_stagger_rows("-1") == -1, "-1");
+    CHECK(smax_stagger_rows("2x") == -1, "2x");
+}
+
 int main(void)
 {
+    test_exchange_stagger();
     test_onchip_fits();
     test_split_rows();
     test_outpaced_rows();
