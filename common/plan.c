@@ -124,13 +124,21 @@ static int64_t fused_max_cols_of(smax_context ctx, int arrays, int elem_bytes)
         (size_t)elem_bytes * (size_t)arrays);
 }
 
-int smax_cluster_cap(int device_max, const char *env)
+/* An environment variable's whole number, at least 0; -1 where it is
+ * unset, empty or anything else. */
+static long env_count(const char *env)
 {
     if (env == NULL || *env == '\0')
-        return device_max;
+        return -1;
     char *end = NULL;
     const long n = strtol(env, &end, 10);
-    if (*end != '\0' || n < 0)
+    return *end != '\0' || n < 0 ? -1 : n;
+}
+
+int smax_cluster_cap(int device_max, const char *env)
+{
+    const long n = env_count(env);
+    if (n < 0)
         return device_max;
     if (n < 2)
         return 0;
@@ -1484,17 +1492,11 @@ static void set_one_launch(const smax_problem *p, smax_exec_plan *plan,
 #define SMAX_STAGGER_MIN_ROWS 3
 int smax_stagger_rows(const char *env)
 {
-    if (env == NULL || *env == '\0')
-        return -1;
-    char *end = NULL;
-    const long n = strtol(env, &end, 10);
-    if (*end != '\0' || n < 0 || n > 1 << 20)
-        return -1;
-    return (int)n;
+    const long n = env_count(env);
+    return n > 1 << 20 ? -1 : (int)n;
 }
 
-static int exchange_stagger(smax_context ctx, const smax_problem *p,
-                            const smax_exec_plan *plan)
+static int exchange_stagger(smax_context ctx, const smax_exec_plan *plan)
 {
     if (plan->direction != SMAX_BACKWARD || plan->reread || plan->cluster)
         return 0;
@@ -1503,7 +1505,7 @@ static int exchange_stagger(smax_context ctx, const smax_problem *p,
     const int64_t unit = ctx->traits.unit_local_bytes;
     const int64_t group =
         (int64_t)plan->local_bytes + ctx->traits.group_local_reserved;
-    if (!memory_outpaces(ctx) || unit <= 0 || group <= 0 || p->rows < 2)
+    if (!memory_outpaces(ctx) || unit <= 0)
         return 0;
     const int64_t held = unit / group * ctx->info.compute_units;
     if (held < SMAX_STAGGER_MIN_ROWS * (int64_t)plan->chunks)
@@ -1831,7 +1833,7 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
     if (!planned)
         return 0;
     plan->cluster = 0;
-    plan->stagger = exchange_stagger(ctx, p, plan);
+    plan->stagger = exchange_stagger(ctx, plan);
     /* A partial per group; the ticket counter and a flag per group, or,
      * where the kernels exchange 64-bit words (CUDA, HIP), the counter, a
      * pad and two words per group (kernels/smax_cooperative.h): sync is
