@@ -323,9 +323,9 @@ SMAX_FN smax_partial smax_held_keep(const SMAX_GLOBAL smax_in_t *xr,
  * at 256 x 1M (the device-memory exchange, 128 chunks; H200,
  * bench/results/h200-2026-11-29e, calls 2 and 3), and it keeps an f32
  * row unscaled, so it would serve only where scale is 1. Retried in the
- * clusters as a run-time choice where scale is 1, the asynchronous copies
- * had come within a point of it at 4-10 chunks, and both forms in one
- * kernel cost 128 x 262144 (16 chunks of 64 KB) 7% (H200,
+ * clusters as a run-time choice where scale is 1: the asynchronous copies
+ * had come within a point of it at 4-10 chunks, and carrying both forms
+ * in one kernel cost 128 x 262144 (16 chunks of 64 KB) 7% (H200,
  * bench/results/h200-2026-12-04b, call 3). */
 #if defined(SMAX_BULK_KEEP) && SMAX_ONCHIP_KEEPS_BITS
 #define SMAX_FWD_BULK_KEEP 1

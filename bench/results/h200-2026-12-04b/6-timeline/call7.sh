@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # call 7 (forty-seventh session, H200): t47 = main 9e9cc53 + globaltimer stamps in the forward cluster kernel
 # (trace.diff: start, partial known, cluster total known, written; device printf). Timelines at rows of 32000.
+# (.dev/calls/trc.py is kept beside this script as trc.py; the line below is as it ran.)
 set -u
 S=/tmp; tar xJf .dev/stage/t47.txz -C $S
 L=$OUT/logs; mkdir -p $L
@@ -18,5 +19,5 @@ T f32-64 192 --dtype f32 --shape 64x32000
 T f32-128 384 --dtype f32 --shape 128x32000
 T f32-256 768 --dtype f32 --shape 256x32000
 T bf16-512 1024 --dtype bf16 --shape 512x32000
-python3 .dev/calls/trc.py  # (kept here as trc.py) $L/tr-*.txt
+python3 .dev/calls/trc.py $L/tr-*.txt
 t end
