@@ -67,7 +67,9 @@ SMAX_FN void smax_bwd_keep_terms_as(const SMAX_GLOBAL smax_in_t *yr,
  * 67.5% of copy and f32 75.2 -> 72.7 with them, on-chip fused rows even
  * (bench/results/h100-2026-11-24); with the clusters' pushing exchange,
  * +5 at f32 8192 x 32768 but -5 at f32 1024 x 32000 and bf16 4096 x 65536
- * (bench/results/h100-2026-11-24b). */
+ * (bench/results/h100-2026-11-24b). The device-memory exchange of devices
+ * without bulk copies has since gained by them on the H200
+ * (smax_bwd_held_keep_async). */
 SMAX_FN void smax_bwd_keep_terms(const SMAX_GLOBAL smax_in_t *yr,
                                  const SMAX_GLOBAL smax_in_t *dyr,
                                  SMAX_LOCAL smax_onchip_t *ky,

@@ -169,13 +169,31 @@ SMAX_FN void smax_bwd_held_write(SMAX_GLOBAL smax_out_t *dxr, smax_held h,
                                                   smax_log_));
 }
 
-#if defined(SMAX_BULK_KEEP)
+/* Where the device has no bulk copies but has asynchronous ones (sm_80;
+ * HIP on NVIDIA, whose nvcc 11.8 knows no cp.async.bulk), the
+ * device-memory exchange keeps its chunk by those
+ * (smax_bwd_held_keep_async). H200, CUDA built without bulk copies, A B B
+ * A, % of copy, register batches -> these (bench/results/h200-2026-12-04c,
+ * call 2): f32 1024 x 262144 74.8, 74.5 -> 80.9, 81.0, 512 x 393216 71.7,
+ * 71.6 -> 76.8, 77.1, 256 x 1M 63.9, 64.2 -> 67.3, 67.5, 32 x 1M 61.0, 61.0
+ * -> 65.5, 65.5; bf16 256 x 1M 72.8, 73.2 -> 75.7, 75.8, 256 x 2M +1.3.
+ * OpenCL on NVIDIA takes them for 16-bit inputs only: there bf16 256 x 1M
+ * and 512 x 524288 gained 5.6-5.8, but f32 1024 x 262144 and 512 x 393216
+ * lost 3.3-3.8. SMAX_NO_BWD_ASYNC_KEEP keeps the register batches (A/B
+ * builds). */
+#if !defined(SMAX_BULK_KEEP) && defined(SMAX_ASYNC_KEEP) && \
+    !defined(SMAX_NO_BWD_ASYNC_KEEP) &&                       \
+    (!defined(SMAX_OPENCL_C) || SMAX_IN_BYTES == 2)
+#define SMAX_BWD_ASYNC_KEEP 1
+#endif
+
+#if defined(SMAX_BULK_KEEP) || defined(SMAX_BWD_ASYNC_KEEP)
 /* The terms of S of an item's vectors kept at j + shift for j = first,
  * first + step, ... below end, read back from on-chip memory in the order
  * smax_bwd_keep_terms_as fetches them (the same bits), `flags` a constant
  * (SMAX_BWD_BY_LOG). */
-SMAX_FN void smax_bwd_kept_terms_as(const smax_onchip_t *ky,
-                                    const smax_onchip_t *kd, int first,
+SMAX_FN void smax_bwd_kept_terms_as(const SMAX_LOCAL smax_onchip_t *ky,
+                                    const SMAX_LOCAL smax_onchip_t *kd, int first,
                                     int end, int step, int shift, float *s,
                                     float *s_lost, int flags)
 {
@@ -185,7 +203,37 @@ SMAX_FN void smax_bwd_kept_terms_as(const smax_onchip_t *ky,
                                           smax_kept_vec(kd, j + shift),
                                           flags));
 }
+#endif
 
+#if defined(SMAX_BWD_ASYNC_KEEP)
+/* Phase 1 of smax_bwd_held_keep by asynchronous copies: every item puts
+ * all its vectors of y and dy in flight at once (through registers they
+ * go out SMAX_BWD_KEEP_BATCH pairs at a time), fetches its edge elements
+ * meanwhile, then sums its vectors' terms from on-chip memory once its
+ * own copies have landed (it reads only what it copied: no barrier). */
+SMAX_FN smax_partial smax_bwd_held_keep_async(
+    const SMAX_GLOBAL smax_in_t *yr, const SMAX_GLOBAL smax_in_t *dyr,
+    smax_held h, SMAX_LOCAL smax_onchip_t *ky, SMAX_LOCAL smax_onchip_t *kd,
+    SMAX_LOCAL float *red, int flags, int lid, int lanes)
+{
+    const int at = h.at;
+    const int first = h.sp.body + SMAX_VEC * lid, step = SMAX_VEC * lanes;
+    for (int j = first; j < h.sp.body_end; j += step) {
+        smax_async_keep_vec(ky, j - at, yr + j);
+        smax_async_keep_vec(kd, j - at, dyr + j);
+    }
+    const smax_bwd_edges e = smax_bwd_edges_fetch(yr, dyr, h, lid);
+    smax_async_wait_all();
+    float s = 0.0f, s_lost = 0.0f;
+    SMAX_BWD_BY_LOG(flags,
+                    smax_bwd_kept_terms_as(ky, kd, first, h.sp.body_end, step,
+                                           -at, &s, &s_lost, smax_log_));
+    return smax_bwd_held_partial(yr, dyr, h, e, ky, kd, red, flags, lid, lanes,
+                                 s, s_lost);
+}
+#endif
+
+#if defined(SMAX_BULK_KEEP)
 /* Phase 1 of smax_bwd_held_keep by bulk copies: item 0 puts the chunk's
  * vectors of y and dy in flight as two copies counted on the group's
  * barrier `load` (which item 0 readies first), every item fetches its
@@ -256,6 +304,9 @@ SMAX_KERNEL void SMAX_BWD_EXCHANGE_BOUNDS SMAX_KNAME(smax_bwd_mb_onchip)(
     const smax_partial mine = smax_bwd_held_keep_bulk(
         yr, dyr, h, ky, kd, red, smax_exchange_load_bar(red, lanes), flags,
         lid, lanes);
+#elif defined(SMAX_BWD_ASYNC_KEEP)
+    const smax_partial mine =
+        smax_bwd_held_keep_async(yr, dyr, h, ky, kd, red, flags, lid, lanes);
 #else
     const smax_partial mine =
         smax_bwd_held_keep(yr, dyr, h, ky, kd, red, SMAX_BWD_KEEP_BATCH(2),
