@@ -179,8 +179,9 @@ SMAX_FN void smax_bwd_held_write(SMAX_GLOBAL smax_out_t *dxr, smax_held h,
  * -> 65.5, 65.5; bf16 256 x 1M 72.8, 73.2 -> 75.7, 75.8, 256 x 2M +1.3.
  * OpenCL on NVIDIA takes them for 16-bit inputs only: there bf16 256 x 1M
  * and 512 x 524288 gained 5.6-5.8, but f32 1024 x 262144 and 512 x 393216
- * lost 3.3-3.8. SMAX_NO_BWD_ASYNC_KEEP keeps the register batches (A/B
- * builds). */
+ * lost 3.3-3.8. CUDA on sm_90 keeps its bulk copies: these ran level
+ * with them there, or up to a point behind (call 4). SMAX_NO_BWD_ASYNC_KEEP
+ * keeps the register batches (A/B builds). */
 #if !defined(SMAX_BULK_KEEP) && defined(SMAX_ASYNC_KEEP) && \
     !defined(SMAX_NO_BWD_ASYNC_KEEP) &&                       \
     (!defined(SMAX_OPENCL_C) || SMAX_IN_BYTES == 2)
@@ -203,6 +204,26 @@ SMAX_FN void smax_bwd_kept_terms_as(const SMAX_LOCAL smax_onchip_t *ky,
                                           smax_kept_vec(kd, j + shift),
                                           flags));
 }
+
+/* The chunk's partial once its vectors are kept (by bulk or asynchronous
+ * copies) and the item's edge elements e fetched: its vectors' terms from
+ * on-chip memory, then the edges' (smax_bwd_held_partial). */
+SMAX_FN smax_partial smax_bwd_kept_partial(const SMAX_GLOBAL smax_in_t *yr,
+                                           const SMAX_GLOBAL smax_in_t *dyr,
+                                           smax_held h, smax_bwd_edges e,
+                                           SMAX_LOCAL smax_onchip_t *ky,
+                                           SMAX_LOCAL smax_onchip_t *kd,
+                                           SMAX_LOCAL float *red, int flags,
+                                           int lid, int lanes)
+{
+    float s = 0.0f, s_lost = 0.0f;
+    SMAX_BWD_BY_LOG(flags, smax_bwd_kept_terms_as(
+                               ky, kd, h.sp.body + SMAX_VEC * lid,
+                               h.sp.body_end, SMAX_VEC * lanes, -h.at, &s,
+                               &s_lost, smax_log_));
+    return smax_bwd_held_partial(yr, dyr, h, e, ky, kd, red, flags, lid, lanes,
+                                 s, s_lost);
+}
 #endif
 
 #if defined(SMAX_BWD_ASYNC_KEEP)
@@ -224,12 +245,7 @@ SMAX_FN smax_partial smax_bwd_held_keep_async(
     }
     const smax_bwd_edges e = smax_bwd_edges_fetch(yr, dyr, h, lid);
     smax_async_wait_all();
-    float s = 0.0f, s_lost = 0.0f;
-    SMAX_BWD_BY_LOG(flags,
-                    smax_bwd_kept_terms_as(ky, kd, first, h.sp.body_end, step,
-                                           -at, &s, &s_lost, smax_log_));
-    return smax_bwd_held_partial(yr, dyr, h, e, ky, kd, red, flags, lid, lanes,
-                                 s, s_lost);
+    return smax_bwd_kept_partial(yr, dyr, h, e, ky, kd, red, flags, lid, lanes);
 }
 #endif
 
@@ -252,13 +268,7 @@ SMAX_FN smax_partial smax_bwd_held_keep_bulk(
                                           ky, yr, kd, dyr, 2, lid);
     const smax_bwd_edges e = smax_bwd_edges_fetch(yr, dyr, h, lid);
     smax_bulk_keep_wait(load, vecs);
-    float s = 0.0f, s_lost = 0.0f;
-    const int first = h.sp.body + SMAX_VEC * lid, step = SMAX_VEC * lanes;
-    SMAX_BWD_BY_LOG(flags,
-                    smax_bwd_kept_terms_as(ky, kd, first, h.sp.body_end, step,
-                                           -at, &s, &s_lost, smax_log_));
-    return smax_bwd_held_partial(yr, dyr, h, e, ky, kd, red, flags, lid, lanes,
-                                 s, s_lost);
+    return smax_bwd_kept_partial(yr, dyr, h, e, ky, kd, red, flags, lid, lanes);
 }
 #endif
 
