@@ -237,12 +237,9 @@ SMAX_FN smax_partial smax_bwd_held_keep_async(
     smax_held h, SMAX_LOCAL smax_onchip_t *ky, SMAX_LOCAL smax_onchip_t *kd,
     SMAX_LOCAL float *red, int flags, int lid, int lanes)
 {
-    const int at = h.at;
     const int first = h.sp.body + SMAX_VEC * lid, step = SMAX_VEC * lanes;
-    for (int j = first; j < h.sp.body_end; j += step) {
-        smax_async_keep_vec(ky, j - at, yr + j);
-        smax_async_keep_vec(kd, j - at, dyr + j);
-    }
+    smax_async_keep_run(yr, ky, first, h.sp.body_end, step, -h.at);
+    smax_async_keep_run(dyr, kd, first, h.sp.body_end, step, -h.at);
     const smax_bwd_edges e = smax_bwd_edges_fetch(yr, dyr, h, lid);
     smax_async_wait_all();
     return smax_bwd_kept_partial(yr, dyr, h, e, ky, kd, red, flags, lid, lanes);
