@@ -23,6 +23,7 @@ target_sources(${SMAX_LIB} PRIVATE
   backends/opencl/errors.c
   backends/opencl/interop.c
   backends/opencl/nv_memory.c
+  backends/opencl/nv_unit.c
   backends/opencl/opencl_backend.c
   backends/opencl/opencl_init.c
   backends/opencl/program.c

@@ -73,6 +73,13 @@ typedef struct smax_device_traits {
                                     kernel holds takes it, on any device
                                     (a test switch: CPUs never plan
                                     it)                                */
+    int bwd_batch_keep_f32;      /* the gradient's device-memory
+                                    exchange keeps f32 chunks by
+                                    register batches, its 16-bit ones
+                                    by asynchronous copies (NVIDIA's
+                                    OpenCL: kernels/smax_backward_
+                                    multiblock_onchip.h; exchange_
+                                    stagger)                           */
     int stagger_rows;            /* SMAX_STAGGER=N: the gradient's
                                     device-memory exchange staggers by N
                                     rows on any device (0: never; 1, the

@@ -44,6 +44,11 @@ smax_status smax_cl_pick_device(smax_context ctx, cl_device_id *out);
  * management library (nv_memory.c); 0 where it cannot say. */
 uint64_t smax_cl_nv_memory_bandwidth(cl_device_id d);
 
+/* The on-chip memory a compute unit of an NVIDIA device of compute
+ * capability nv_sm (10 * major + minor) shares among its groups, and what
+ * the driver reserves of it per group (nv_unit.c); both 0 where unknown. */
+void smax_cl_nv_unit_local(unsigned nv_sm, smax_device_traits *traits);
+
 /* Fills ctx->info and ctx->traits from device queries and builds (or finds
  * in the process-wide cache) the f32 program. Context and queue are set. */
 smax_status smax_cl_init(smax_context ctx);

@@ -108,6 +108,10 @@ static smax_status query_info(smax_context ctx)
      * deep_reg_wide stays 0 */
     ctx->traits.memory_bandwidth =
         ctx->backend->nv_sm > 0 ? smax_cl_nv_memory_bandwidth(d) : 0;
+    smax_cl_nv_unit_local(ctx->backend->nv_sm, &ctx->traits);
+    /* OpenCL C keeps the gradient's f32 chunks through registers even
+     * where it has asynchronous copies (SMAX_BWD_ASYNC_KEEP) */
+    ctx->traits.bwd_batch_keep_f32 = ctx->traits.async_keep;
     ctx->traits.preferred_group = ctx->traits.is_cpu ? CPU_GROUP : GPU_GROUP;
     /* A CPU device runs a group to its end before it starts the next on
      * that core, so groups that wait on each other could wait forever;

@@ -1636,6 +1636,28 @@ static void test_exchange_stagger(void)
                   "case %zu, SMAX_STAGGER=%d: stagger %d", i, n, p.stagger);
         }
     }
+    /* Where f32 chunks are kept by register batches (NVIDIA's OpenCL),
+     * three fifths of the rows held load at once; 16-bit rows keep the
+     * three quarters. */
+    const struct {
+        smax_dtype t;
+        int64_t rows, cols;
+        int stagger;
+    } batches[] = {{SMAX_DTYPE_F32, 1024, 262144, 7},
+                   {SMAX_DTYPE_F32, 512, 393216, 4},
+                   {SMAX_DTYPE_BF16, 256, 1048576, 4}};
+    for (size_t i = 0; i < sizeof batches / sizeof batches[0]; ++i) {
+        struct smax_context_s c = h100();
+        c.traits.stagger_rows = -1;
+        c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
+        c.traits.bwd_batch_keep_f32 = 1;
+        const smax_exec_plan p =
+            plan_of(&c, SMAX_BACKWARD, batches[i].t, batches[i].rows,
+                    batches[i].cols);
+        CHECK(p.stagger == batches[i].stagger,
+              "batch keep case %zu: stagger %d, expected %d (%d chunks)", i,
+              p.stagger, batches[i].stagger, p.chunks);
+    }
     CHECK(smax_stagger_rows(NULL) == -1, "unset");
     CHECK(smax_stagger_rows("") == -1, "empty");
     CHECK(smax_stagger_rows("0") == 0, "0");
