@@ -1491,14 +1491,15 @@ static void set_one_launch(const smax_problem *p, smax_exec_plan *plan,
 #define SMAX_STAGGER_DEN 4
 /* Where the exchange keeps its chunk by register batches (f32 on NVIDIA's
  * OpenCL, traits.bwd_batch_keep_f32), fewer rows loading at once ran
- * faster (why was not profiled): three fifths of the rows held. H200, NVIDIA's OpenCL, f32,
- * A B B A, % of copy, three quarters -> three fifths (bench/results/
- * h200-2026-12-04e, call 3): 8192 x 16384 (4 chunks) 86.0, 86.5 -> 87.4,
- * 87.4; 8192 x 32768 (8) 83.6, 83.8 -> 87.7, 87.6; 4096 x 65536 (16)
- * 82.2, 82.7 -> 86.1, 86.2; 2048 x 128256 (32) 78.1, 78.8 -> 83.4, 84.1;
- * 1024 x 262144 (64) 75.3, 75.7 -> 81.7, 82.4; 512 x 393216 (96) 70.9,
- * 71.6 -> 77.9, 75.8; two thirds between the two at every shape. Half lost
- * where a row has few chunks (8192 x 32768 82.3, 77.5, call 1). */
+ * faster (why was not profiled): three fifths of the rows held. H200,
+ * NVIDIA's OpenCL, f32, A B C C B A, % of copy, three quarters -> three
+ * fifths (bench/results/h200-2026-12-04e, call 3): 8192 x 16384 (4
+ * chunks) 86.0, 86.5 -> 87.4, 87.4; 8192 x 32768 (8) 83.6, 83.8 -> 87.7,
+ * 87.6; 4096 x 65536 (16) 82.2, 82.7 -> 86.1, 86.2; 2048 x 128256 (32)
+ * 78.1, 78.8 -> 83.4, 84.1; 1024 x 262144 (64) 75.3, 75.7 -> 81.7, 82.4;
+ * 512 x 393216 (96) 70.9, 71.6 -> 77.9, 75.8; two thirds between the two
+ * at every shape. Half lost where a row has few chunks (8192 x 32768
+ * 82.3, 77.5, call 1). */
 #define SMAX_STAGGER_BATCH_NUM 3
 #define SMAX_STAGGER_BATCH_DEN 5
 #define SMAX_STAGGER_MIN_ROWS 3
