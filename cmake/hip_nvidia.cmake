@@ -26,18 +26,48 @@ endforeach()
 list(GET SMAX_HIP_NVIDIA_ARCHS -1 last_arch)
 list(APPEND gencode -gencode arch=compute_${last_arch},code=compute_${last_arch})
 
+# nvcc 11.8 must make the PTX (HIP 5.2's headers), but its own ptxas
+# schedules the device-memory exchange's SASS badly: on the H200 HIP ran 13
+# points of copy behind the CUDA backend at rows of 8-16 chunks, and the
+# same PTX assembled by CUDA 13's ptxas runs level with it
+# (bench/results/h200-2026-12-04g). So where a newer CUDA's ptxas is found
+# (the CUDA backend's toolkit), nvcc runs without its profile, whose PATH
+# would put 11.8's ptxas first, and finds that ptxas and its fatbinary
+# first in PATH; the SASS then needs the driver that toolkit needs (CUDA 13:
+# R580), as the CUDA backend built with it does. The PTX stays 11.8's.
+option(SMAX_HIP_NVIDIA_NEWER_PTXAS
+       "HIP on NVIDIA: assemble nvcc 11.8's PTX with a newer CUDA's ptxas where found" ON)
+find_program(SMAX_HIP_NVIDIA_PTXAS ptxas
+             HINTS $ENV{CUDA_PATH}/bin /usr/local/cuda/bin NO_DEFAULT_PATH)
+set(nvcc_command ${nvcc})
+set(assembler "nvcc 11.8's ptxas")
+if(SMAX_HIP_NVIDIA_NEWER_PTXAS AND SMAX_HIP_NVIDIA_PTXAS)
+  get_filename_component(ptxas_dir ${SMAX_HIP_NVIDIA_PTXAS} DIRECTORY)
+  execute_process(COMMAND ${SMAX_HIP_NVIDIA_PTXAS} --version
+                  OUTPUT_VARIABLE ptxas_version ERROR_QUIET)
+  string(REGEX MATCH "release ([0-9]+)\\.([0-9]+)" ptxas_release "${ptxas_version}")
+  if(ptxas_release AND CMAKE_MATCH_1 GREATER_EQUAL 12 AND EXISTS ${ptxas_dir}/fatbinary)
+    set(toolkit ${SMAX_CUDA118_PREFIX}/usr)
+    set(nvcc_command ${CMAKE_COMMAND} -E env
+        "PATH=${ptxas_dir}:${toolkit}/lib/nvidia-cuda-toolkit/bin:${toolkit}/bin:$ENV{PATH}"
+        ${nvcc} -noprof --libdevice-directory=${toolkit}/lib/nvidia-cuda-toolkit/libdevice)
+    set(assembler "CUDA ${CMAKE_MATCH_1}.${CMAKE_MATCH_2}'s ptxas (${ptxas_dir})")
+  endif()
+endif()
+message(STATUS "HIP on NVIDIA: PTX by nvcc 11.8, SASS by ${assembler}")
+
 set(platform -D__HIP_PLATFORM_NVIDIA__ -D__HIP_PLATFORM_NVCC__)
 function(smax_hip_compile src obj)
   get_filename_component(name ${src} NAME_WE)
   add_custom_command(
     OUTPUT ${obj}
-    COMMAND ${nvcc} -ccbin ${SMAX_HIP_CCBIN} ${platform} -isystem ${hip_include}
+    COMMAND ${nvcc_command} -ccbin ${SMAX_HIP_CCBIN} ${platform} -isystem ${hip_include}
             -x cu -O3 ${gencode} -Xcompiler=-fPIC,-fvisibility=hidden,-Wall,-Wextra
-            -I${SMAX_KERNELS_DIR} -I${PROJECT_SOURCE_DIR}/backends/cuda_hip
+            -I${SMAX_KERNELS_DIR} -I${PROJECT_SOURCE_DIR}/backends/cuda_hip -I${cuda_include}
             -c ${src} -o ${obj}
     DEPENDS ${src} ${SMAX_KERNEL_HEADERS}
             ${PROJECT_SOURCE_DIR}/backends/cuda_hip/kernel_pair.cuh
-    COMMENT "Compiling the shared kernels (${name}) as HIP for NVIDIA (nvcc 11.8)"
+    COMMENT "Compiling the shared kernels (${name}) as HIP for NVIDIA (nvcc 11.8, ${assembler})"
     VERBATIM)
 endfunction()
 

@@ -1509,6 +1509,13 @@ int smax_stagger_rows(const char *env)
     return n > 1 << 20 ? -1 : (int)n;
 }
 
+/* The on-chip memory one of the plan's groups takes of its unit, as the
+ * runtime counts it. */
+static int64_t unit_group_bytes(smax_context ctx, const smax_exec_plan *plan)
+{
+    return (int64_t)plan->local_bytes + ctx->traits.group_local_reserved;
+}
+
 static int exchange_stagger(smax_context ctx, const smax_exec_plan *plan)
 {
     if (plan->direction != SMAX_BACKWARD || plan->reread || plan->cluster)
@@ -1516,8 +1523,7 @@ static int exchange_stagger(smax_context ctx, const smax_exec_plan *plan)
     if (ctx->traits.stagger_rows >= 0)
         return ctx->traits.stagger_rows;
     const int64_t unit = ctx->traits.unit_local_bytes;
-    const int64_t group =
-        (int64_t)plan->local_bytes + ctx->traits.group_local_reserved;
+    const int64_t group = unit_group_bytes(ctx, plan);
     if (!memory_outpaces(ctx) || unit <= 0)
         return 0;
     const int64_t held = unit / group * ctx->info.compute_units;
@@ -2084,13 +2090,6 @@ static smax_status plan_limits(smax_context ctx, const char *who,
  * held to two lost there (f32 4096 x 8192), and more than four were not
  * measured. Only where memory outpaces the H100's, where it was
  * measured. */
-/* The on-chip memory one of the plan's groups takes of its unit, as the
- * runtime counts it. */
-static int64_t unit_group_bytes(smax_context ctx, const smax_exec_plan *plan)
-{
-    return (int64_t)plan->local_bytes + ctx->traits.group_local_reserved;
-}
-
 static void plan_cache_share(smax_context ctx, smax_exec_plan *plan)
 {
     const int64_t unit = ctx->traits.unit_local_bytes;
