@@ -50,7 +50,8 @@ if(SMAX_HIP_NVIDIA_NEWER_PTXAS AND SMAX_HIP_NVIDIA_PTXAS)
     set(toolkit ${SMAX_CUDA118_PREFIX}/usr)
     set(nvcc_command ${CMAKE_COMMAND} -E env
         "PATH=${ptxas_dir}:${toolkit}/lib/nvidia-cuda-toolkit/bin:${toolkit}/bin:$ENV{PATH}"
-        ${nvcc} -noprof --libdevice-directory=${toolkit}/lib/nvidia-cuda-toolkit/libdevice)
+        ${nvcc} -noprof --libdevice-directory=${toolkit}/lib/nvidia-cuda-toolkit/libdevice
+        -I${cuda_include})  # what the profile's NVVMIR_LIBRARY_DIR and INCLUDES gave
     set(assembler "CUDA ${CMAKE_MATCH_1}.${CMAKE_MATCH_2}'s ptxas (${ptxas_dir})")
   endif()
 endif()
@@ -63,7 +64,7 @@ function(smax_hip_compile src obj)
     OUTPUT ${obj}
     COMMAND ${nvcc_command} -ccbin ${SMAX_HIP_CCBIN} ${platform} -isystem ${hip_include}
             -x cu -O3 ${gencode} -Xcompiler=-fPIC,-fvisibility=hidden,-Wall,-Wextra
-            -I${SMAX_KERNELS_DIR} -I${PROJECT_SOURCE_DIR}/backends/cuda_hip -I${cuda_include}
+            -I${SMAX_KERNELS_DIR} -I${PROJECT_SOURCE_DIR}/backends/cuda_hip
             -c ${src} -o ${obj}
     DEPENDS ${src} ${SMAX_KERNEL_HEADERS}
             ${PROJECT_SOURCE_DIR}/backends/cuda_hip/kernel_pair.cuh
