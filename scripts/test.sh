@@ -15,18 +15,21 @@
 # tests, conformance suite, thread, workspace and fault tests),
 # ThreadSanitizer (the thread test), and clang's libFuzzer with ASan+UBSan
 # (the API fuzzer: SMAX_FUZZ_RUNS inputs, default 400000, fixed seed).
+# opencl-large runs the large tier's long-row and huge-vector groups
+# (label conformance_long, about 18 minutes on 2 PoCL cores) in the opencl
+# build's folder.
 # python is the Python package (pyproject.toml): a fresh venv in
 # build-python, `pip install .` (the OpenCL build, through scikit-build-core
 # from PyPI) with numpy and pytest, then pytest tests/python on PoCL.
 # all-tsan is the all build (OpenCL plugin only) under ThreadSanitizer: the
 # loader's race test and the thread test through the loader.
 # SMAX_BACKENDS="opencl python cuda hip hip-nvidia all opencl-asan opencl-tsan all-tsan
-# opencl-fuzz" narrows it; SMAX_TEST_LABELS (a CTest label regex, default
+# opencl-fuzz opencl-large" narrows it; SMAX_TEST_LABELS (a CTest label regex, default
 # "^(unit|conformance|abi|bench)$"; "conformance_large" is the long sweep)
 # picks the tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-backends=${SMAX_BACKENDS:-opencl python cuda hip hip-nvidia all opencl-asan opencl-tsan all-tsan opencl-fuzz}
+backends=${SMAX_BACKENDS:-opencl python cuda hip hip-nvidia all opencl-asan opencl-tsan all-tsan opencl-fuzz opencl-large}
 labels=${SMAX_TEST_LABELS:-^(unit|conformance|abi|bench)$}
 scripts/install-deps.sh all
 export PATH=$PATH:/usr/local/cuda/bin
@@ -56,6 +59,7 @@ for b in $backends; do
   fi
   config=(-DBACKEND="$b")
   select=(-L "$labels")
+  dir=build-$b
   case $b in
     all)
       config=(-DBACKEND=all)
@@ -81,16 +85,19 @@ for b in $backends; do
               -DSMAX_SANITIZE=address,undefined -DSMAX_FUZZ=ON
               -DSMAX_FUZZ_RUNS="${SMAX_FUZZ_RUNS:-400000}")
       select=(-L "^fuzz$") ;;
+    opencl-large)
+      config=(-DBACKEND=opencl); dir=build-opencl
+      select=(-L "^conformance_long$") ;;
   esac
   if [[ $b == hip-nvidia ]]; then
     eval "$(scripts/hip-nvidia-toolchain.sh)"
     config=(-DBACKEND=hip -DSMAX_HIP_PLATFORM=nvidia
             -DSMAX_CUDA118_PREFIX="$SMAX_CUDA118_PREFIX")
   fi
-  cmake -S . -B "build-$b" "${config[@]}" -DSMAX_WERROR=ON
-  cmake --build "build-$b" -j"$(nproc)"
+  cmake -S . -B "$dir" "${config[@]}" -DSMAX_WERROR=ON
+  cmake --build "$dir" -j"$(nproc)"
   echo "=== $b: test (${select[*]})"
-  if ! ctest --test-dir "build-$b" "${select[@]}" --output-on-failure; then
+  if ! ctest --test-dir "$dir" "${select[@]}" --output-on-failure; then
     status=1
   fi
   echo "=== $b: done in $((SECONDS - start)) s"
