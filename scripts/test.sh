@@ -16,8 +16,7 @@
 # ThreadSanitizer (the thread test), and clang's libFuzzer with ASan+UBSan
 # (the API fuzzer: SMAX_FUZZ_RUNS inputs, default 400000, fixed seed).
 # opencl-large runs the large tier's long-row and huge-vector groups
-# (label conformance_long, about 18 minutes on 2 PoCL cores) in the opencl
-# build's folder.
+# (label conformance_long) in the opencl build's folder.
 # python is the Python package (pyproject.toml): a fresh venv in
 # build-python, `pip install .` (the OpenCL build, through scikit-build-core
 # from PyPI) with numpy and pytest, then pytest tests/python on PoCL.
