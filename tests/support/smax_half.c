@@ -23,54 +23,77 @@ static half_format format_of(int fmt)
     return fmt == SMAX_FMT_BF16 ? BF16 : F16;
 }
 
-/* Rounds v to nearest even in format f and encodes it. */
+/* m / 2^s rounded to nearest even (m < 2^53, so s >= 55 gives 0). */
+static uint64_t shift_round_even(uint64_t m, int s)
+{
+    if (s >= 64)
+        return 0;
+    const uint64_t q = m >> s, rem = m & ((UINT64_C(1) << s) - 1);
+    const uint64_t half = UINT64_C(1) << (s - 1);
+    return q + (rem > half || (rem == half && (q & 1u)));
+}
+
+/* Rounds v to nearest even in format f and encodes it. On the double's
+ * bits (the checks of 16-bit outputs call this once an element, and
+ * frexp / ldexp / nearbyint made it most of a long row's check): v =
+ * m * 2^(e - 52) with m < 2^53, one rounding of m to the format's
+ * mantissa. */
 static uint16_t round_to_format(double v, half_format f)
 {
     const int mbits = f.mbits, ebits = f.ebits;
     const int bias = (1 << (ebits - 1)) - 1;
-    const uint16_t sign = (uint16_t)(signbit(v) ? 1u << (mbits + ebits) : 0);
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    const uint16_t sign = (uint16_t)((bits >> 63) << (mbits + ebits));
     const uint16_t inf = (uint16_t)(((1u << ebits) - 1) << mbits);
-    if (isnan(v))
-        return (uint16_t)(inf | (1u << (mbits - 1))); /* quiet NaN */
-    double a = fabs(v);
-    if (isinf(a))
+    const int field = (int)((bits >> 52) & 0x7FF);
+    uint64_t m = bits & ((UINT64_C(1) << 52) - 1);
+    if (field == 0x7FF && m) /* NaN: a quiet one, unsigned */
+        return (uint16_t)(inf | (1u << (mbits - 1)));
+    if (field == 0x7FF)
         return (uint16_t)(sign | inf);
+    int e = field ? field - 1023 : -1022;
+    if (field)
+        m |= UINT64_C(1) << 52;
     const int emin = 1 - bias;
-    if (a < ldexp(1.0, emin)) {
-        /* Subnormal: a multiple of 2^(emin - mbits); nearbyint rounds to
-         * even in the default mode. A carry into 2^emin gives exactly the
-         * smallest normal encoding. */
-        double q = nearbyint(ldexp(a, mbits - emin));
-        return (uint16_t)(sign | (uint16_t)q);
+    if (e < emin) {
+        /* Subnormal: a multiple of 2^(emin - mbits). A carry into 2^emin
+         * gives exactly the smallest normal encoding. */
+        return (uint16_t)(sign |
+                          shift_round_even(m, 52 - mbits + (emin - e)));
     }
-    int e;
-    double fr = frexp(a, &e); /* a = fr * 2^e, fr in [0.5, 1) */
-    e -= 1;                   /* a = (2 fr) * 2^e, 2 fr in [1, 2) */
-    double q = nearbyint((2.0 * fr - 1.0) * (double)(1 << mbits));
-    if (q >= (double)(1 << mbits)) {
-        q = 0.0;
+    uint64_t q = shift_round_even(m, 52 - mbits); /* in [2^mbits, 2^(mbits+1)] */
+    if (q >> (mbits + 1)) {
+        q >>= 1;
         e += 1;
     }
     if (e > bias)
         return (uint16_t)(sign | inf);
-    return (uint16_t)(sign | (uint16_t)((e + bias) << mbits) | (uint16_t)q);
+    return (uint16_t)(sign | (uint16_t)((e + bias) << mbits) |
+                      (uint16_t)(q & ((1u << mbits) - 1)));
 }
 
 static float decode(uint16_t h, half_format f)
 {
     const int mbits = f.mbits, ebits = f.ebits;
     const int bias = (1 << (ebits - 1)) - 1;
-    const int sign = (h >> (mbits + ebits)) & 1;
+    const uint32_t sign = (uint32_t)((h >> (mbits + ebits)) & 1) << 31;
     const int e = (h >> mbits) & ((1 << ebits) - 1);
-    const int m = h & ((1 << mbits) - 1);
-    double v;
-    if (e == (1 << ebits) - 1)
-        v = m ? NAN : INFINITY;
-    else if (e == 0)
-        v = ldexp((double)m, 1 - bias - mbits);
-    else
-        v = ldexp((double)(m | (1 << mbits)), e - bias - mbits);
-    return (float)(sign ? -v : v);
+    const uint32_t m = h & ((1u << mbits) - 1);
+    uint32_t bits;
+    float v;
+    if (e == (1 << ebits) - 1) {
+        bits = sign | 0x7F800000u | (m ? 0x400000u : 0u);
+    } else if (e == 0) {
+        /* m 2^(1 - bias - mbits): exact in float for both formats (f16's
+         * 2^-24 is a float normal, bf16's subnormals are float's). */
+        v = (float)m * (f.ebits == 8 ? 0x1p-133f : 0x1p-24f);
+        return sign ? -v : v;
+    } else {
+        bits = sign | (uint32_t)(e - bias + 127) << 23 | m << (23 - mbits);
+    }
+    memcpy(&v, &bits, sizeof v);
+    return v;
 }
 
 uint16_t smax_half_encode(int fmt, double v)

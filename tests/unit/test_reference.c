@@ -432,6 +432,68 @@ static void test_half_encodings(void)
     CHECK(memcmp(back, src, sizeof src) == 0, "f32 array is not a copy");
 }
 
+/* Every rounding boundary of both types, from the definition: the values
+ * of two adjacent positive codes h and h + 1 (decoded exactly, with
+ * ldexp, here rather than by the decoder under test) have a midpoint,
+ * exact in double; a double just below it encodes as h, just above it as
+ * h + 1, the midpoint itself as whichever is even, and each code's value
+ * as itself; the same negated gives the codes with the sign bit. The top
+ * pair is the largest finite value and the infinity one step past it. */
+static double code_value(int fmt, uint32_t h)
+{
+    const int mbits = fmt == SMAX_FMT_BF16 ? 7 : 10;
+    const int ebits = fmt == SMAX_FMT_BF16 ? 8 : 5;
+    const int bias = (1 << (ebits - 1)) - 1;
+    const int e = (int)(h >> mbits), m = (int)(h & ((1u << mbits) - 1));
+    if (e == 0)
+        return ldexp((double)m, 1 - bias - mbits);
+    return ldexp((double)(m | (1 << mbits)), e - bias - mbits);
+}
+
+static void test_half_rounding_boundaries(void)
+{
+    for (int fmt = SMAX_FMT_F16; fmt <= SMAX_FMT_BF16; ++fmt) {
+        const uint32_t inf = fmt == SMAX_FMT_BF16 ? 0x7F80u : 0x7C00u;
+        long bad = 0;
+        for (uint32_t h = 0; h < inf; ++h) {
+            const double lo = code_value(fmt, h), hi = code_value(fmt, h + 1);
+            const double mid = lo + (hi - lo) / 2;
+            const uint32_t even = (h & 1u) ? h + 1 : h;
+            for (int neg = 0; neg <= 1; ++neg) {
+                const double sg = neg ? -1.0 : 1.0;
+                const uint32_t sb = neg ? 0x8000u : 0u;
+                const struct {
+                    double v;
+                    uint32_t want;
+                } c[4] = {{lo, h},
+                          {nextafter(mid, 0.0), h},
+                          {mid, even},
+                          {nextafter(mid, INFINITY), h + 1}};
+                for (int k = 0; k < 4; ++k) {
+                    const uint16_t got = smax_half_encode(fmt, sg * c[k].v);
+                    if (got != (uint16_t)(sb | c[k].want) && bad++ < 5)
+                        CHECK(0, "fmt %d: %.17g encodes as 0x%04x, want 0x%04x",
+                              fmt, sg * c[k].v, got,
+                              (unsigned)(sb | c[k].want));
+                }
+                const float d = smax_half_decode(fmt, (uint16_t)(sb | h));
+                if ((double)d != sg * lo && bad++ < 5)
+                    CHECK(0, "fmt %d: 0x%04x decodes to %.9g, want %.17g", fmt,
+                          (unsigned)(sb | h), (double)d, sg * lo);
+            }
+        }
+        CHECK(bad == 0, "fmt %d: %ld boundary cases wrong", fmt, bad);
+        CHECK(isinf(smax_half_decode(fmt, (uint16_t)inf)) &&
+                  smax_half_decode(fmt, (uint16_t)(0x8000u | inf)) < 0,
+              "fmt %d: the infinities", fmt);
+    }
+    /* Far below the smallest subnormal, a double subnormal among them. */
+    CHECK(smax_half_encode(SMAX_FMT_F16, 0x1p-40) == 0x0000 &&
+              smax_half_encode(SMAX_FMT_BF16, -0x1p-1070) == 0x8000 &&
+              smax_half_encode(SMAX_FMT_F16, 1e300) == 0x7C00,
+          "far below and far above the range");
+}
+
 /* The 16-bit forward rule: 1 ulp of the output type against the reference
  * rounded once; exact at -inf inputs and infinite references. */
 static void test_half_rule(void)
@@ -550,6 +612,7 @@ int main(void)
     test_honest_f32_passes();
     test_garbage_fails();
     test_half_encodings();
+    test_half_rounding_boundaries();
     test_half_rule();
     return UNIT_SUMMARY();
 }
