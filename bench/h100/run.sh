@@ -9,10 +9,13 @@
 #   large         the large tier: its group "large" one process per build
 #                 and variant, $SMAX_JOBS (default 8) at a time (host-bound:
 #                 float64 references of rows up to 2^28), and its group
-#                 "huge" (> 2^31 elements, tens of GB of device memory) one
-#                 process at a time beside them (on the H100 the 54 of the
-#                 three builds took longer than one 10-minute device call)
+#                 "huge" (> 2^31 elements, up to 26 GB of device memory a
+#                 variant) one process per build and variant beside them,
+#                 $SMAX_HUGE_JOBS (default 4) at a time (the three builds'
+#                 whole tier takes longer than one 10-minute device call:
+#                 run large-only and huge in calls of their own)
 #   large-only    the same without "huge"
+#   huge          "huge" alone
 #   sanitizer     compute-sanitizer memcheck, racecheck, initcheck and
 #                 synccheck (clusters capped at 8: SMAX_CLUSTERS), side by
 #                 side, over the CUDA suite (default
@@ -52,9 +55,16 @@
 set -u
 out=${OUT:-h100-out}
 mkdir -p "$out"
-# The NVIDIA OpenCL driver is present but not registered with the loader.
-mkdir -p /etc/OpenCL/vendors
-echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+# The NVIDIA OpenCL driver is present but not registered with the loader:
+# registered in a vendors folder of this run's own (ocl-icd reads
+# OCL_ICD_VENDORS), so that nothing outside it is written, and only where
+# the driver is.
+nv_icd=/usr/local/nvidia/lib64/libnvidia-opencl.so.1
+if [ -e "$nv_icd" ]; then
+  vendors=$(mktemp -d)
+  echo "$nv_icd" > "$vendors/nvidia.icd"
+  export OCL_ICD_VENDORS=$vendors
+fi
 export SMAX_OPENCL_DEVICE=NVIDIA
 jobs_max=${SMAX_JOBS:-8}
 
@@ -78,6 +88,23 @@ variants() {
     sed -n "s/^variants: //p" | grep -oE "'[^']+'" | tr -d "'"
 }
 
+# Starts smax_conformance --only GROUP once per build and variant (as
+# throttle allows), each into $out/large-BUILD/PREFIXNN.txt; vs holds the
+# variants.
+group_per_variant() {
+  local group=$1 prefix=$2 b v i log
+  for b in "${builds[@]}"; do
+    i=0
+    for v in "${vs[@]}"; do
+      throttle
+      log="$out/large-${b#build-}/$prefix$(printf %02d $i).txt"
+      i=$((i + 1))
+      ( in_build "$b" "$b/tests/smax_conformance" --only "$group" --variant "$v" > "$log" 2>&1
+        echo "exit $?" >> "$log" ) &
+    done
+  done
+}
+
 for step in "$@"; do
   case $step in
   conformance)
@@ -91,28 +118,21 @@ for step in "$@"; do
       ) &
     done
     wait ;;
-  large|large-only)
-    # Groups "large" (parallel slices) and "huge" (> 2^31 elements: tens of
-    # GB each, so one process at a time, a build's variants in sequence);
-    # large-only leaves "huge" out.
+  large|large-only|huge)
+    # Groups "large" (host-bound: one process per build and variant,
+    # $SMAX_JOBS at a time) and "huge" (> 2^31 elements: up to 26 GB of
+    # device memory and about a minute of host checking a variant, so one
+    # process per build and variant too, $SMAX_HUGE_JOBS (default 4) at a
+    # time; on the H200 a build's 18 variants in one process ran past 480
+    # s). large-only leaves "huge" out; huge runs it alone.
     mapfile -t vs < <(variants)
     start=$SECONDS
-    for b in "${builds[@]}"; do
-      mkdir -p "$out/large-${b#build-}"
-      i=0
-      for v in "${vs[@]}"; do
-        throttle
-        log="$out/large-${b#build-}/$(printf %02d $i).txt"
-        i=$((i + 1))
-        ( in_build "$b" "$b/tests/smax_conformance" --only large --variant "$v" > "$log" 2>&1
-          echo "exit $?" >> "$log" ) &
-      done
-    done
-    [ "$step" = large ] && ( for b in "${builds[@]}"; do
-        log="$out/large-${b#build-}/huge.txt"
-        in_build "$b" "$b/tests/smax_conformance" --only huge > "$log" 2>&1
-        echo "exit $?" >> "$log"
-      done ) &
+    for b in "${builds[@]}"; do mkdir -p "$out/large-${b#build-}"; done
+    [ "$step" != huge ] && group_per_variant large ""
+    [ "$step" != large-only ] && (
+      jobs_max=${SMAX_HUGE_JOBS:-4}
+      group_per_variant huge huge-
+      wait ) &
     wait
     for b in "${builds[@]}"; do
       d="$out/large-${b#build-}"
