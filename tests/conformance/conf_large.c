@@ -144,33 +144,33 @@ static void rotate_into(void *dst, const void *base, size_t es, int64_t cols,
     }
 }
 
-/* An array of n rows like base's (NULL where base has none); 0 if memory
- * ran out. */
-static int slice_array(void *dst, const void *base, size_t es, int64_t cols,
-                       int64_t n)
-{
-    void **out = dst;
-    *out = base ? malloc(es * (size_t)(n * cols) + 1) : NULL;
-    return !base || *out;
-}
-
 /* The arrays of one slice of `slice` rows, allocated once: a slice's
  * inputs and reference are written into them (huge_slice), since a fresh
- * 450 MB of them a slice spent a quarter of the check in page faults. */
+ * 450 MB of them a slice spent a quarter of the check in page faults.
+ * Each where the base row has one; 0 if memory ran out. */
 static int huge_slice_alloc(const conf_prep *base, int64_t slice,
                             conf_prep *p)
 {
-    const int64_t cols = base->cols;
+    const size_t n = (size_t)(slice * base->cols);
     memset(p, 0, sizeof *p);
-    p->cols = cols;
-    int ok = slice_array(&p->in[0], base->in[0], sizeof(float), cols, slice);
-    ok = ok && slice_array(&p->in[1], base->in[1], sizeof(float), cols, slice);
-    ok = ok && slice_array(&p->ref32, base->ref32, sizeof(float), cols, slice);
-    ok = ok && slice_array(&p->ref64, base->ref64, sizeof(double), cols, slice);
-    ok = ok && slice_array(&p->mag, base->mag, sizeof(double), cols, slice);
-    if (!ok)
+    p->cols = base->cols;
+    if (base->in[0])
+        p->in[0] = malloc(sizeof(float) * n);
+    if (base->in[1])
+        p->in[1] = malloc(sizeof(float) * n);
+    if (base->ref32)
+        p->ref32 = malloc(sizeof(float) * n);
+    if (base->ref64)
+        p->ref64 = malloc(sizeof(double) * n);
+    if (base->mag)
+        p->mag = malloc(sizeof(double) * n);
+    if ((base->in[0] && !p->in[0]) || (base->in[1] && !p->in[1]) ||
+        (base->ref32 && !p->ref32) || (base->ref64 && !p->ref64) ||
+        (base->mag && !p->mag)) {
         conf_prep_free(p);
-    return ok;
+        return 0;
+    }
+    return 1;
 }
 
 /* The inputs and reference of rows [r0, r0 + n), from the base row, into
