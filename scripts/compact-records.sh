@@ -22,3 +22,5 @@ done < <(git ls-files -z -- 'bench/results/*.tgz')
 git ls-files -z -- '*.md' | xargs -0 grep -lZ -E '[A-Za-z0-9_-]\.tgz' |
   xargs -0 -r sed -i -E 's/([A-Za-z0-9_-])\.tgz/\1.tar.xz/g'
 echo "recompressed $n archives"
+bytes=$(git ls-files -z | du -cb --files0-from=- 2>/dev/null | tail -1 | cut -f1)
+echo "tracked tree: $((bytes >> 20)) MiB of the 64 MiB a GPU call carries (builds and stages count too)"
