@@ -13,7 +13,7 @@ while IFS= read -r -d '' f; do
   out=${f%.tgz}.tar.xz
   gzip -dc "$f" | xz -9 -T0 > "$out.part"
   mv "$out.part" "$out"
-  git rm -q -- "$f"
+  git rm -q -f -- "$f"  # -f: a record added but not yet committed is staged
   git add -- "$out"
   n=$((n + 1))
 done < <(git ls-files -z -- 'bench/results/*.tgz')
