@@ -2086,9 +2086,11 @@ static smax_status plan_limits(smax_context ctx, const char *who,
  * groups, more bytes in flight. ncu (H200, fused f32 gradient, four groups
  * of 256 items a unit): 5785 x 5800 (48.5 KB a group) in 196 KB ran DRAM
  * at 84.7% of peak, 5592 x 6000 (50.1 KB) in 228 KB at 74.2; held to 196
- * KB, three groups, 85.1 (bench/results/h200-2026-12-02d). Three groups
- * held to two lost there (f32 4096 x 8192), and more than four were not
- * measured. Only where memory outpaces the H100's, where it was
+ * KB, three groups, 85.1 (bench/results/h200-2026-12-02d). On the H100
+ * the f32 gradient of 5886-6909 columns went 95.8-97.0% of copy to
+ * 99.9-100.5 (CUDA and HIP on NVIDIA), the f32 -> bf16 dx 99.2-100.0 to
+ * 101.3-103.4, bf16 level (h100-2026-12-05c). Three groups held to two
+ * lost on the H200 (f32 4096 x 8192), and more than four were not
  * measured. */
 static void plan_cache_share(smax_context ctx, smax_exec_plan *plan)
 {
@@ -2096,8 +2098,7 @@ static void plan_cache_share(smax_context ctx, smax_exec_plan *plan)
     const int64_t group = unit_group_bytes(ctx, plan);
     if (!ctx->traits.carved_cache || plan->direction != SMAX_BACKWARD ||
         plan->algorithm != SMAX_ALGO_FUSED || plan->in_registers ||
-        plan->tile_rows || plan->reg_split || plan->local_bytes == 0 ||
-        unit_memory_speedup(ctx) < SMAX_FAST_UNIT_MEMORY)
+        plan->tile_rows || plan->reg_split || plan->local_bytes == 0)
         return;
     if (unit / group != SMAX_CACHE_SHARE_GROUPS + 1 ||
         (unit - SMAX_CACHE_KEEP_BYTES) / group != SMAX_CACHE_SHARE_GROUPS)
