@@ -2000,7 +2000,7 @@ static void plan_multiblock_any(smax_context ctx, const smax_problem *p,
  * fused kernels at every demo shape (PoCL, 2 cores,
  * bench/results/pocl-2026-11-23-cpu-rows) and the gradient's group-wide
  * kernels (bench/results/pocl-2026-11-26: 43-135% of copy against 13-34
- * fused and 4-24 multi-block). Forward rows fewer than the compute units,
+ * fused and 4-24 multi-block). Rows fewer than the compute units,
  * with more than SMAX_GROUPS_PER_CU chunks of SMAX_MB_MAX_CHUNK elements
  * for every unit, run multi-block instead, one item a chunk walking it in
  * the device's vector width as a row's item does (smax_multiblock.h):
@@ -2010,15 +2010,18 @@ static void plan_multiblock_any(smax_context ctx, const smax_problem *p,
  * (bench/results/pocl-2026-11-29): 1 x 2^24 f32 12.2, 10.0 -> 14.6,
  * 14.4 GB/s, bf16 5.8, 5.8 -> 9.8, 9.9, f16 5.2, 5.2 -> 8.8, 8.6, f32
  * log-softmax 10.5, 10.6 -> 15.5, 16.3; 1 x 262144 bf16 5.5, 5.5 -> 7.7,
- * 8.1. At 1 x 131072 (4 chunks a unit) the one row ran level or ahead. The
- * gradient's rows read y and dy twice either way, and chunked they ran
- * level or behind in bf16 (the same record), so it keeps one item a row
- * however few the rows. */
+ * 8.1. At 1 x 131072 (4 chunks a unit) the one row ran level or ahead.
+ * The gradient's rows read y and dy twice either way, so splitting adds
+ * cores, not fewer bytes: on that record's AMD EPYC the chunks ran f32
+ * 1 x 2^24 +15%, bf16 level (1 x 4M 13% behind); on an Intel Xeon
+ * (bench/results/pocl-2026-12-05b) 1.4-2.7x at every row of 140000 to
+ * 2^24 columns, every dtype, where one core alone does not draw the
+ * memory's bandwidth. The gradient splits by the forward's rule. */
 static void plan_auto_cpu(smax_context ctx, const smax_problem *p,
                           smax_exec_plan *plan)
 {
     const int64_t units = ctx->info.compute_units;
-    if (plan->direction == SMAX_FORWARD && p->rows < units &&
+    if (p->rows < units &&
         p->rows * p->cols > units * SMAX_GROUPS_PER_CU * SMAX_MB_MAX_CHUNK) {
         plan_multiblock(ctx, p, plan);
         snprintf(plan->reason, sizeof plan->reason,

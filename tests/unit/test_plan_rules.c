@@ -712,10 +712,10 @@ static void test_cpu_rows_slots(void)
     }
 }
 
-/* CPU devices: forward rows fewer than the compute units and longer than
+/* CPU devices: rows fewer than the compute units and longer than
  * SMAX_GROUPS_PER_CU chunks of 16384 elements a unit run multi-block, one
- * item a chunk (plan_auto_cpu); the rest, and every gradient row, one item
- * a row. */
+ * item a chunk (plan_auto_cpu), forward and gradient; the rest one item a
+ * row. */
 static void test_cpu_few_rows_split(void)
 {
     struct smax_context_s c = pocl(); /* 2 compute units */
@@ -741,7 +741,7 @@ static void test_cpu_few_rows_split(void)
                               !p.per_item;
             const int rows = p.algorithm == SMAX_ALGO_ONLINE && p.per_item;
             CHECK(st == SMAX_SUCCESS &&
-                      (cases[i].split && d < 3 ? split : rows),
+                      (cases[i].split ? split : rows),
                   "case %zu dtype %d (%lld x %lld): status %d, %s", i, d,
                   (long long)cases[i].rows, (long long)cases[i].cols, (int)st,
                   p.reason);
@@ -759,8 +759,9 @@ static void test_cpu_few_rows_split(void)
 }
 
 /* CPU devices: the gradient's `auto` and `online` take one item per row
- * (kernels/smax_backward_cpu_rows.h), whatever the dtype, flags or row
- * count: no slot and no local argument (its kernel has none). */
+ * (kernels/smax_backward_cpu_rows.h), whatever the dtype or flags, where
+ * the rows are not fewer than the compute units (test_cpu_few_rows_split):
+ * no slot and no local argument (its kernel has none). */
 static void test_cpu_backward_rows(void)
 {
     struct smax_context_s c = pocl();
