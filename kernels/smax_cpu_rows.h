@@ -175,6 +175,30 @@ SMAX_FN void smax_cpu_store(__global smax_out_t *p, smax_cpu_f v)
     smax_cpu_store_as(p, v, 0);
 }
 
+/* An f32 output vector stored around the cache where `around` and p is
+ * aligned to the vector: an ordinary store first reads the line it
+ * writes, so an f32 row that is read once and written once moves 12 bytes
+ * an element where a copy moves 8 (PoCL, f32 log-softmax rows of 2048 to
+ * 65536 columns 1.44-1.52x; bench/results/pocl-2026-12-05b,
+ * nontemporal.md). x86 orders these stores at the next fence or locked
+ * instruction, which the runtime's end of the group is; an item reads its
+ * own stores back in program order. Only clang, which compiles OpenCL C
+ * for PoCL, has the builtin; elsewhere an ordinary store. */
+SMAX_CPU_INLINE void smax_cpu_store_final(__global smax_out_t *p,
+                                          smax_cpu_f v, int around)
+{
+#if SMAX_OUT_DTYPE == 0 && defined(__clang__) && defined(__has_builtin)
+#if __has_builtin(__builtin_nontemporal_store)
+    if (around && (SMAX_ADDR(p) & (sizeof(smax_cpu_f) - 1u)) == 0) {
+        __builtin_nontemporal_store(v, (__global smax_cpu_f *)p);
+        return;
+    }
+#endif
+#endif
+    (void)around;
+    smax_cpu_store(p, v);
+}
+
 /* m, or v where v is greater, in vectors of any width or scalars: NaN in
  * v is skipped as fmax skips it (the comparison is false), in the one
  * instruction of a CPU's vector max, where fmax took four (PoCL 3.1,
@@ -461,20 +485,22 @@ SMAX_CPU_INLINE void smax_cpu_finish_local(const __local float *kl,
     }
 }
 
-/* Output pass from x: log-softmax, or softmax into a 16-bit y. */
+/* Output pass from x: log-softmax, or softmax into a 16-bit y; `around`:
+ * f32 vectors stored around the cache (smax_cpu_store_final). */
 SMAX_CPU_INLINE void smax_cpu_finish_from_x(const __global smax_in_t *xr,
                                     __global smax_out_t *yr, int cols,
                                     float scale, float lift, smax_row_total t,
-                                    int flags)
+                                    int flags, int around)
 {
     const int log_sm = flags & SMAX_FLAG_LOG_BIT;
     const smax_cpu_span sp = smax_cpu_out_span(yr, cols);
     for (int j = sp.head; j < sp.end; j += SMAX_CPU_W) {
         const smax_cpu_f v = smax_cpu_load_scaled(xr + j, scale);
-        smax_cpu_store(
+        smax_cpu_store_final(
             yr + j,
             smax_cpu_finish(log_sm ? v : smax_cpu_row_exp(v - t.base, lift),
-                            t));
+                            t),
+            around);
     }
     for (int i = 0; i < smax_cpu_edges(sp, cols); ++i) {
         const int j = smax_cpu_edge(sp, i);
@@ -505,11 +531,15 @@ SMAX_CPU_INLINE void smax_cpu_row(const __global smax_in_t *xr,
         (SMAX_ADDR(kl) & (sizeof(smax_cpu_f) - 1u)) == 0;
     /* the sum and every output carry the lift: v * (1 / s) undoes it */
     const float lift = softmax ? SMAX_ROW_LIFT : 0.0f;
+    /* f32 rows written once, from x (log-softmax), store around the cache */
+    const int around = SMAX_OUT_DTYPE == 0 && !keep;
     /* the next row is touched where this pass writes nothing to y: f32
      * softmax rows, which write their exponentials there, ran level or
-     * slower with it (PoCL, bench/results/pocl-2026-11-27g) */
-    total.s = smax_cpu_row_sum(xr, yr, kl, keep ? 0 : next, cols, scale,
-                               base, lift, keep, keep_local);
+     * slower with it (PoCL, bench/results/pocl-2026-11-27g), and so do rows
+     * stored around the cache, whose touch waits behind those stores (rows
+     * of 128 columns 0.77x with it, level without; pocl-2026-12-05b) */
+    total.s = smax_cpu_row_sum(xr, yr, kl, keep || around ? 0 : next, cols,
+                               scale, base, lift, keep, keep_local);
     const smax_row_total t = smax_cpu_total_of(total, flags);
     const float b = smax_softmax_b(t);
     if (keep)
@@ -519,7 +549,7 @@ SMAX_CPU_INLINE void smax_cpu_row(const __global smax_in_t *xr,
     else if (keep_local)
         smax_cpu_finish_local(kl, yr, cols, b, 0);
     else
-        smax_cpu_finish_from_x(xr, yr, cols, scale, lift, t, flags);
+        smax_cpu_finish_from_x(xr, yr, cols, scale, lift, t, flags, around);
 }
 
 /* A chunk of `len` elements of a row split over several items (the
@@ -540,7 +570,9 @@ SMAX_CPU_INLINE smax_partial smax_cpu_chunk_partial(
 
 /* The chunk's outputs from x and its row's total: the output pass above,
  * whose softmax takes its exponentials lifted, the lift carried into the
- * total's sum exactly (a power of two). */
+ * total's sum exactly (a power of two). Ordinary stores: a split row's
+ * output is small enough to stay in a CPU's cache between calls, and went
+ * 0.79x stored around it (1 x 2^24, pocl-2026-12-05b). */
 SMAX_CPU_INLINE void smax_cpu_chunk_write(const __global smax_in_t *xc,
                                           __global smax_out_t *yc, int len,
                                           float scale, smax_partial total,
@@ -549,7 +581,7 @@ SMAX_CPU_INLINE void smax_cpu_chunk_write(const __global smax_in_t *xc,
     const float lift = flags & SMAX_FLAG_LOG_BIT ? 0.0f : SMAX_ROW_LIFT;
     total.s = ldexp(total.s, (int)lift);
     smax_cpu_finish_from_x(xc, yc, len, scale, lift,
-                           smax_cpu_total_of(total, flags), flags);
+                           smax_cpu_total_of(total, flags), flags, 0);
 }
 #endif
 
