@@ -183,11 +183,13 @@ SMAX_FN void smax_cpu_store(__global smax_out_t *p, smax_cpu_f v)
  * nontemporal.md). x86 orders these stores at the next fence or locked
  * instruction, which the runtime's end of the group is; an item reads its
  * own stores back in program order. Only clang, which compiles OpenCL C
- * for PoCL, has the builtin; elsewhere an ordinary store. */
+ * for PoCL, has the builtin, and only a CPU device's program (the host's
+ * SMAX_CPU_DEVICE) asks for it; elsewhere an ordinary store. */
 SMAX_CPU_INLINE void smax_cpu_store_final(__global smax_out_t *p,
                                           smax_cpu_f v, int around)
 {
-#if SMAX_OUT_DTYPE == 0 && defined(__clang__) && defined(__has_builtin)
+#if SMAX_OUT_DTYPE == 0 && defined(SMAX_CPU_DEVICE) && defined(__clang__) && \
+    defined(__has_builtin)
 #if __has_builtin(__builtin_nontemporal_store)
     if (around && (SMAX_ADDR(p) & (sizeof(smax_cpu_f) - 1u)) == 0) {
         __builtin_nontemporal_store(v, (__global smax_cpu_f *)p);
