@@ -175,12 +175,15 @@ SMAX_FN void smax_cpu_store(__global smax_out_t *p, smax_cpu_f v)
     smax_cpu_store_as(p, v, 0);
 }
 
-/* An f32 output vector stored around the cache where `around` and p is
- * aligned to the vector: an ordinary store first reads the line it
- * writes, so an f32 row that is read once and written once moves 12 bytes
- * an element where a copy moves 8 (PoCL, f32 log-softmax rows of 2048 to
- * 65536 columns 1.44-1.52x; bench/results/pocl-2026-12-05b,
- * nontemporal.md). x86 orders these stores at the next fence or locked
+/* p (global or local) aligned to a whole vector's bytes */
+#define SMAX_CPU_ALIGNED(p) ((SMAX_ADDR(p) & (sizeof(smax_cpu_f) - 1u)) == 0)
+
+/* An f32 output vector stored around the cache where `around` (the caller
+ * has checked that p is aligned to the vector): an ordinary store first
+ * reads the line it writes, so an f32 row that is read once and written
+ * once moves 12 bytes an element where a copy moves 8 (PoCL, f32
+ * log-softmax rows of 2048 to 65536 columns 1.44-1.52x;
+ * bench/results/pocl-2026-12-05b, nontemporal.md). x86 orders these stores at the next fence or locked
  * instruction, which the runtime's end of the group is; an item reads its
  * own stores back in program order. Only clang, which compiles OpenCL C
  * for PoCL, has the builtin, and only a CPU device's program (the host's
@@ -191,7 +194,7 @@ SMAX_CPU_INLINE void smax_cpu_store_final(__global smax_out_t *p,
 #if SMAX_OUT_DTYPE == 0 && defined(SMAX_CPU_DEVICE) && defined(__clang__) && \
     defined(__has_builtin)
 #if __has_builtin(__builtin_nontemporal_store)
-    if (around && (SMAX_ADDR(p) & (sizeof(smax_cpu_f) - 1u)) == 0) {
+    if (around) {
         __builtin_nontemporal_store(v, (__global smax_cpu_f *)p);
         return;
     }
@@ -488,7 +491,9 @@ SMAX_CPU_INLINE void smax_cpu_finish_local(const __local float *kl,
 }
 
 /* Output pass from x: log-softmax, or softmax into a 16-bit y; `around`:
- * f32 vectors stored around the cache (smax_cpu_store_final). */
+ * f32 vectors stored around the cache (smax_cpu_store_final), for a yr
+ * aligned to a vector (an f32 row's vectors start at its first element,
+ * so every one is then aligned). */
 SMAX_CPU_INLINE void smax_cpu_finish_from_x(const __global smax_in_t *xr,
                                     __global smax_out_t *yr, int cols,
                                     float scale, float lift, smax_row_total t,
@@ -530,7 +535,7 @@ SMAX_CPU_INLINE void smax_cpu_row(const __global smax_in_t *xr,
      * floats; PoCL aligns local memory further) */
     const int keep_local =
         !keep && softmax && keep_pitch >= cols &&
-        (SMAX_ADDR(kl) & (sizeof(smax_cpu_f) - 1u)) == 0;
+        SMAX_CPU_ALIGNED(kl);
     /* the sum and every output carry the lift: v * (1 / s) undoes it */
     const float lift = softmax ? SMAX_ROW_LIFT : 0.0f;
     /* f32 rows written once, from x (log-softmax), store around the cache */
@@ -551,7 +556,8 @@ SMAX_CPU_INLINE void smax_cpu_row(const __global smax_in_t *xr,
     else if (keep_local)
         smax_cpu_finish_local(kl, yr, cols, b, 0);
     else
-        smax_cpu_finish_from_x(xr, yr, cols, scale, lift, t, flags, around);
+        smax_cpu_finish_from_x(xr, yr, cols, scale, lift, t, flags,
+                               around && SMAX_CPU_ALIGNED(yr));
 }
 
 /* A chunk of `len` elements of a row split over several items (the
