@@ -918,14 +918,31 @@ static int bwd_onchip_outpaces(const smax_problem *p,
  * taken (call 2): on-chip f32 rows 3/4 full (181: 91.5 -> 89), 16-bit
  * forward rows of 256 columns or fewer as tiles (145, 229: 74, 80.5 ->
  * 68, 68.5), and the gradient's tiles (145, 287, 913: 83, 84, 85.5 ->
- * 52.5, 72.5, 83). */
+ * 52.5, 72.5, 83).
+ * The gradient of 16-bit y and dy into an f32 dx takes its rule wherever
+ * rows are kept asynchronously, the H100 included: there the register
+ * kernel, with the f32 dx's stores, held 72 registers an item (three
+ * groups a unit) and DRAM at 80.7% of peak, the on-chip rows 56 (four)
+ * and 88.1 (ncu, bf16 11184 x 6000; 32768 x 2048 82.3 -> 89.0). H100, A B
+ * B A, % of copy, registers or tiles -> on-chip
+ * (bench/results/h100-2026-12-05d, calls 2 and 3), CUDA: bf16 y, dy 100,
+ * 145, 200, 257 columns 96.5, 93.8, 93.7, 96.4 -> 100.6-100.9, 99.8,
+ * 100.4-100.6, 100.0-100.1; 2048, 4096 93.8, 94.2 -> 99.3, 99.4; 5800,
+ * 6000, 6500, 7000, 8192 94.2, 93.9, 95.9, 93.1, 91.6 -> 100.3-100.6,
+ * 100.1-100.4, 99.8-100.1, 99.9-100.0, 98.9-99.0; f16 alike; log-softmax
+ * 257, 300 82.6, 93.7 -> 100.0-100.1; HIP on NVIDIA alike (8192 91.8 ->
+ * 98.9); NVIDIA's OpenCL 100, 257, 5800-8192 90-96 -> 99.5-102; every
+ * other row of 100-16384 columns level or up to a point ahead. */
 static int onchip_outpaces(smax_context ctx, const smax_problem *p,
                            const smax_exec_plan *plan)
 {
-    if (!memory_outpaces(ctx))
-        return 0;
     const size_t x = smax_dtype_bytes(p->x_dtype);
     const size_t y = smax_dtype_bytes(p->y_dtype);
+    if (plan->direction == SMAX_BACKWARD && y == 2 && x == 4 &&
+        ctx->traits.async_keep)
+        return bwd_onchip_outpaces(p, plan);
+    if (!memory_outpaces(ctx))
+        return 0;
     if (plan->direction == SMAX_BACKWARD)
         return bwd_onchip_outpaces(p, plan);
     if (x == 4 && y == 4)
@@ -1987,6 +2004,35 @@ static int plan_cluster_row(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
+/* Forward rows that fit one group but are fewer than a quarter of the
+ * compute units and take more than a third of a unit's on-chip memory
+ * each: where the device has no clusters (plan_cluster_row takes such rows
+ * where it has), their chunks are spread over groups that exchange
+ * partials, past very_few (smax_make_plan) too. One group streaming such
+ * a row is bound by its own latency while most units idle. HIP on NVIDIA
+ * (H100, no clusters), forced fused / multi-block, us
+ * (bench/results/h100-2026-12-05d, call 3): f32 rows of 32000 columns
+ * (128 KB) 17, 20, 24, 32 rows 11.0, 11.2, 11.3, 11.6 / 9.3, 9.9, 10.4,
+ * 11.3, 48 level; bf16 65536 (128 KB) 17, 32 rows 11.3, 12.1 / 8.9, 11.0.
+ * Rows of 64 KB stayed fused: bf16 32000 17-96 rows 7.4-10.4 / 7.5-12.2,
+ * f32 16000 17-64 rows 7.3-8.9 / 8.1-11.0. With the rule, on an H200
+ * (bench/results/h200-2026-12-05b), `auto` ran the faster of the two
+ * at f32 17-48 x 32000 and bf16 17-32 x 65536. */
+#define SMAX_FEW_ROWS_UNIT_DEN 4
+#define SMAX_WIDE_ROW_UNIT_DEN 3
+
+static int few_wide_rows(smax_context ctx, const smax_problem *p,
+                         const smax_exec_plan *plan)
+{
+    const int64_t unit = ctx->traits.unit_local_bytes
+                             ? (int64_t)ctx->traits.unit_local_bytes
+                             : (int64_t)ctx->traits.max_local_dynamic;
+    return plan->direction == SMAX_FORWARD && ctx->traits.max_cluster < 1 &&
+           SMAX_FEW_ROWS_UNIT_DEN * p->rows <
+               (int64_t)ctx->info.compute_units &&
+           SMAX_WIDE_ROW_UNIT_DEN * p->cols * onchip_col_bytes(plan) > unit;
+}
+
 /* Multi-block: in one launch where the chunks can be held on-chip, else
  * in three phases. */
 static void plan_multiblock_any(smax_context ctx, const smax_problem *p,
@@ -2211,7 +2257,8 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
             (!(small_chunks && many_rows) &&
              (!fits || (dir == SMAX_FORWARD && !ctx->traits.async_keep &&
                         p->cols > item_cols))) ||
-            (rows_plan.groups < very_few && p->cols >= long_row);
+            (rows_plan.groups < very_few && p->cols >= long_row) ||
+            (fits && few_wide_rows(ctx, p, plan));
         if (!fits && many_rows && plan_fused_split(ctx, p, plan)) {
             snprintf(plan->reason, sizeof plan->reason,
                      "auto: the row exceeds one group's on-chip memory (%lld "
@@ -2226,7 +2273,7 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                                   : "auto: %s: %d chunks a row held on-chip "
                                     "by %s, one launch; one read, one write",
                      !fits ? "the row exceeds one group's on-chip memory"
-                     : rows_plan.groups < very_few
+                     : rows_plan.groups < very_few || few_wide_rows(ctx, p, plan)
                          ? "too few rows to fill the compute units"
                          : "the row is long for one group",
                      plan->chunks,

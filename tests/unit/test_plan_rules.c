@@ -188,6 +188,47 @@ static void test_cluster_rows(void)
     clusters_fit = 1;
 }
 
+/* Without clusters, forward rows fewer than a quarter of the compute units
+ * (33 of 132) that take more than a third of a unit's on-chip memory are
+ * spread over groups that exchange partials; shorter rows, more rows, and
+ * the gradient stay fused; with clusters they are clusters as before
+ * (plan.c, few_wide_rows). */
+static void test_few_wide_rows(void)
+{
+    const struct {
+        smax_direction dir;
+        smax_dtype t;
+        int64_t rows, cols;
+        int spread;
+    } cases[] = {
+        {SMAX_FORWARD, SMAX_DTYPE_F32, 17, 32000, 1},  /* 125 KB a row */
+        {SMAX_FORWARD, SMAX_DTYPE_F32, 32, 32000, 1},
+        {SMAX_FORWARD, SMAX_DTYPE_F32, 33, 32000, 0},  /* a quarter    */
+        {SMAX_FORWARD, SMAX_DTYPE_BF16, 32, 65536, 1}, /* 128 KB       */
+        {SMAX_FORWARD, SMAX_DTYPE_BF16, 32, 32000, 0}, /* 62.5 KB      */
+        {SMAX_FORWARD, SMAX_DTYPE_F32, 32, 16000, 0},
+        {SMAX_FORWARD, SMAX_DTYPE_F32, 32, 19456, 0},  /* a third: 76 KB */
+        {SMAX_FORWARD, SMAX_DTYPE_F32, 32, 19457, 1},
+        {SMAX_BACKWARD, SMAX_DTYPE_BF16, 32, 32000, 0},
+    };
+    for (int clusters = 0; clusters < 2; ++clusters) {
+        struct smax_context_s c = h100();
+        if (!clusters)
+            c.traits.max_cluster = 0;
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+            const smax_exec_plan p = plan_of(&c, cases[i].dir, cases[i].t,
+                                             cases[i].rows, cases[i].cols);
+            const int want_spread = !clusters && cases[i].spread;
+            CHECK(want_spread ? one_launch(&p) && !p.cluster
+                              : p.algorithm == SMAX_ALGO_FUSED || p.cluster,
+                  "case %zu, %lld x %lld, clusters %d: want %s (%s)", i,
+                  (long long)cases[i].rows, (long long)cases[i].cols,
+                  clusters, want_spread ? "the exchange" : "fused or a cluster",
+                  p.reason);
+        }
+    }
+}
+
 /* A row of one chunk is never a cluster: a cluster of one group has no
  * distributed shared memory to push its partial into. */
 static void test_cluster_of_one(void)
@@ -1203,7 +1244,9 @@ static char fused_kind(const smax_exec_plan *p)
  * vector grid, and those of 16-bit y and dy with an f32 dx past 1024
  * columns or in 8 to 32 on-chip lanes (96-767 columns, their tiles too)
  * run on-chip (never the f32 gradient's); the H100's bandwidth, an
- * unknown one, or a device without asynchronous keeps plan as before, and
+ * unknown one, or a device without asynchronous keeps plan as before (but
+ * for those rows of 16-bit y and dy, on-chip wherever keeps are
+ * asynchronous), and
  * the gradient's other tiles stay everywhere; forward rows past the
  * register kernel's reach that fill 7/8 of the deep one's slots (f32
  * 3584-4096 columns in 128 items and 7168-8192 in 256), or 15/16 where
@@ -1261,7 +1304,9 @@ static void test_outpaced_rows(void)
         {SMAX_FORWARD, B, F, 4096, 'o', 'o'}, {SMAX_FORWARD, F, B, 8192, 'o', 'o'},
     };
     /* the rule holds on the H200 only: unknown bandwidth, the H100's, and
-     * the H200's without asynchronous keeps plan as the H100 */
+     * the H200's without asynchronous keeps plan as the H100; the gradient
+     * of 16-bit y and dy into f32 dx takes it wherever rows are kept
+     * asynchronously */
     const struct {
         uint64_t bandwidth;
         int async_keep, outpaced;
@@ -1277,8 +1322,11 @@ static void test_outpaced_rows(void)
             const smax_exec_plan p =
                 plan_widths(&c, cases[i].dir, cases[i].in, cases[i].out,
                             20000, cases[i].cols);
-            const char want =
-                devices[k].outpaced ? cases[i].h200 : cases[i].h100;
+            const int widening_bwd = cases[i].dir == SMAX_BACKWARD &&
+                                     cases[i].in != F && cases[i].out == F;
+            const int outpaced = widening_bwd ? devices[k].async_keep
+                                              : devices[k].outpaced;
+            const char want = outpaced ? cases[i].h200 : cases[i].h100;
             CHECK(fused_kind(&p) == want,
                   "case %zu (%lld cols), device %zu: kernel '%c', want '%c' "
                   "(%s)",
@@ -1699,6 +1747,7 @@ int main(void)
     test_register_lanes();
     test_fused_length();
     test_cluster_rows();
+    test_few_wide_rows();
     test_cluster_of_one();
     test_cluster_cap();
     test_cluster_backward();
