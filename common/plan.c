@@ -1225,11 +1225,18 @@ static int plan_fused_split(smax_context ctx, const smax_problem *p,
  * on a row (memory parallelism) a CPU does not, and the barriers and
  * local-memory reductions of a shared row cost it time. Groups are as
  * large as the usual group where the rows are many, smaller where few rows
- * must still give every core several groups. Softmax rows with a 16-bit output keep
- * their exponentials between the sum and the output pass in local memory
- * (y cannot hold them unrounded), one slot of the row an item, where a
- * slot fits: one exponential per element, not two; the group shrinks to
- * the slots that fit. */
+ * must still give every core several groups. Softmax rows keep their
+ * exponentials between the sum and the output pass in local memory, one
+ * slot of the row an item, where a slot fits: one exponential per element,
+ * not two, as a 16-bit y could not hold them unrounded; the group shrinks
+ * to the slots that fit. An f32 y had held them (and f32 rows too long for
+ * a slot still do), but then takes two writes, the first reading each line
+ * it writes; from the slot it is written once, around the cache. PoCL,
+ * Intel Xeon, 2 cores, A B B A A B, medians (bench/results/pocl-2026-12-05c):
+ * f32 softmax 65536 x 1024, 16384 x 4096, 4096 x 16384, 1024 x 65536
+ * 1.34, 1.28, 1.18, 1.21x, the demo shapes 0.95-1.47x (32768 x 2048
+ * 1.47); bf16 x into f32 y 1.13-1.37x at those 2^26-element shapes, but
+ * 1024 x 4096 0.89-0.97x. */
 static void plan_cpu_rows(smax_context ctx, const smax_problem *p,
                           smax_exec_plan *plan)
 {
@@ -1241,8 +1248,7 @@ static void plan_cpu_rows(smax_context ctx, const smax_problem *p,
     const int64_t pitch = (p->cols + 15) & ~(int64_t)15;
     const int forward = plan->direction == SMAX_FORWARD;
     const int64_t slots =
-        forward && smax_dtype_bytes(p->y_dtype) == 2 &&
-                !(p->flags & SMAX_FLAG_LOG)
+        forward && !(p->flags & SMAX_FLAG_LOG)
             ? (int64_t)ctx->traits.max_local_dynamic /
                   (pitch * (int64_t)sizeof(float))
             : 0;

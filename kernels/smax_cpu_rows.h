@@ -9,11 +9,13 @@
  *
  * Passes: the maximum; the sum of exp(x - max); the output. A softmax row
  * keeps its exponentials during the sum pass and the output pass scales
- * them, one exponential per element: in y where y is f32 (the finished
- * value's own type, so nothing is rounded twice), else, unrounded, in the
- * item's slot of local memory where the plan gave one (keep_pitch floats
- * an item); other rows (log-softmax, 16-bit rows too long for the slot)
- * compute the exponential again in the output pass. The results are those
+ * them, one exponential per element: unrounded in the item's slot of
+ * local memory where the plan gave one (keep_pitch floats an item), else,
+ * where y is f32 (the finished value's own type, so nothing is rounded
+ * twice), in y; other rows (log-softmax, 16-bit rows too long for the
+ * slot) compute the exponential again in the output pass. An f32 row
+ * that writes y once (from its slot, or log-softmax from x) stores it
+ * around the cache (smax_cpu_store_final). The results are those
  * of exp(x - max) * (1 / sum) either way. The same passes walk the chunks
  * of a row split over several items (smax_cpu_chunk_partial,
  * smax_cpu_chunk_write: smax_multiblock.h's phases on a CPU device).
@@ -476,14 +478,25 @@ SMAX_FN void smax_cpu_finish_kept(__global smax_out_t *yr, int cols,
 
 /* Output pass over the exponentials the sum pass kept in local memory,
  * scaled by softmax's b. `finite`: b is finite, and then so is every
- * output (a NaN or +inf in the row makes the sum, and b, NaN). */
+ * output (a NaN or +inf in the row makes the sum, and b, NaN). `around`:
+ * f32 vectors stored around the cache (smax_cpu_store_final), for a yr
+ * aligned to a vector. */
 SMAX_CPU_INLINE void smax_cpu_finish_local(const __local float *kl,
                                            __global smax_out_t *yr,
-                                           int cols, float b, int finite)
+                                           int cols, float b, int finite,
+                                           int around)
 {
     const smax_cpu_span sp = smax_cpu_out_span(yr, cols);
-    for (int j = sp.head; j < sp.end; j += SMAX_CPU_W)
-        smax_cpu_store_as(yr + j, smax_cpu_vload(0, kl + j) * b, finite);
+    for (int j = sp.head; j < sp.end; j += SMAX_CPU_W) {
+        const smax_cpu_f v = smax_cpu_vload(0, kl + j) * b;
+#if SMAX_OUT_DTYPE == 0
+        smax_cpu_store_final(yr + j, v, around);
+        (void)finite;
+#else
+        (void)around;
+        smax_cpu_store_as(yr + j, v, finite);
+#endif
+    }
     for (int i = 0; i < smax_cpu_edges(sp, cols); ++i) {
         const int j = smax_cpu_edge(sp, i);
         smax_store_out(yr, j, kl[j] * b);
@@ -530,15 +543,16 @@ SMAX_CPU_INLINE void smax_cpu_row(const __global smax_in_t *xr,
     total.m = smax_cpu_row_max(xr, cols, scale);
     const float base = smax_exp_base(total.m);
     const int softmax = !(flags & SMAX_FLAG_LOG_BIT);
-    const int keep = SMAX_OUT_DTYPE == 0 && softmax;
-    /* a slot whose vectors are aligned (the host pads the pitch to 16
-     * floats; PoCL aligns local memory further) */
+    /* softmax keeps its exponentials in a local slot whose vectors are
+     * aligned (the host pads the pitch to 16 floats; PoCL aligns local
+     * memory further), or, f32 rows past the slots, in y */
     const int keep_local =
-        !keep && softmax && keep_pitch >= cols &&
-        SMAX_CPU_ALIGNED(kl);
+        softmax && keep_pitch >= cols && SMAX_CPU_ALIGNED(kl);
+    const int keep = SMAX_OUT_DTYPE == 0 && softmax && !keep_local;
     /* the sum and every output carry the lift: v * (1 / s) undoes it */
     const float lift = softmax ? SMAX_ROW_LIFT : 0.0f;
-    /* f32 rows written once, from x (log-softmax), store around the cache */
+    /* f32 rows written once (log-softmax from x, softmax from its slot)
+     * store around the cache */
     const int around = SMAX_OUT_DTYPE == 0 && !keep;
     /* the next row is touched where this pass writes nothing to y: f32
      * softmax rows, which write their exponentials there, ran level or
@@ -549,15 +563,16 @@ SMAX_CPU_INLINE void smax_cpu_row(const __global smax_in_t *xr,
                                scale, base, lift, keep, keep_local);
     const smax_row_total t = smax_cpu_total_of(total, flags);
     const float b = smax_softmax_b(t);
+    const int y_aligned = around && SMAX_CPU_ALIGNED(yr);
     if (keep)
         smax_cpu_finish_kept(yr, cols, b);
     else if (keep_local && isfinite(b))
-        smax_cpu_finish_local(kl, yr, cols, b, 1);
+        smax_cpu_finish_local(kl, yr, cols, b, 1, y_aligned);
     else if (keep_local)
-        smax_cpu_finish_local(kl, yr, cols, b, 0);
+        smax_cpu_finish_local(kl, yr, cols, b, 0, y_aligned);
     else
         smax_cpu_finish_from_x(xr, yr, cols, scale, lift, t, flags,
-                               around && SMAX_CPU_ALIGNED(yr));
+                               y_aligned);
 }
 
 /* A chunk of `len` elements of a row split over several items (the

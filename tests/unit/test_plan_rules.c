@@ -709,10 +709,10 @@ static struct smax_context_s pocl(void)
     return c;
 }
 
-/* CPU devices: softmax rows with a 16-bit output get a slot of local
- * memory an item for their exponentials, the group no larger than the
- * slots that fit; f32 outputs, log-softmax and rows longer than local
- * memory get none (kernels/smax_cpu_rows.h). */
+/* CPU devices: softmax rows get a slot of local memory an item for their
+ * exponentials, whatever y's type, the group no larger than the slots that
+ * fit; log-softmax and rows longer than local memory get none
+ * (kernels/smax_cpu_rows.h). */
 static void test_cpu_rows_slots(void)
 {
     struct smax_context_s c = pocl();
@@ -726,7 +726,9 @@ static void test_cpu_rows_slots(void)
                  {SMAX_DTYPE_BF16, 0, 64, 65536, 1},
                  {SMAX_DTYPE_BF16, 0, 2, 1 << 20, 0},
                  {SMAX_DTYPE_BF16, SMAX_FLAG_LOG, 256, 16384, 0},
-                 {SMAX_DTYPE_F32, 0, 256, 16384, 0}};
+                 {SMAX_DTYPE_F32, 0, 256, 16384, 1},
+                 {SMAX_DTYPE_F32, SMAX_FLAG_LOG, 256, 16384, 0},
+                 {SMAX_DTYPE_F32, 0, 2, 1 << 20, 0}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         smax_problem q;
         smax_problem_init(&q, sizeof q, cases[i].rows, cases[i].cols);
