@@ -938,13 +938,13 @@ static int onchip_outpaces(smax_context ctx, const smax_problem *p,
 {
     const size_t x = smax_dtype_bytes(p->x_dtype);
     const size_t y = smax_dtype_bytes(p->y_dtype);
-    if (plan->direction == SMAX_BACKWARD && y == 2 && x == 4 &&
-        ctx->traits.async_keep)
-        return bwd_onchip_outpaces(p, plan);
+    if (plan->direction == SMAX_BACKWARD) {
+        const int widening = y == 2 && x == 4 && ctx->traits.async_keep;
+        return (widening || memory_outpaces(ctx)) &&
+               bwd_onchip_outpaces(p, plan);
+    }
     if (!memory_outpaces(ctx))
         return 0;
-    if (plan->direction == SMAX_BACKWARD)
-        return bwd_onchip_outpaces(p, plan);
     if (x == 4 && y == 4)
         return 8 * p->cols <= 5 * reg_slots(p, plan);
     const int past_min_lanes =
@@ -2260,12 +2260,12 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                                               coop_groups_per_cu(ctx)) <
                                  SMAX_COOP_MIN_ITEM_ELEMS * group_size(ctx);
         const int many_rows = rows_plan.groups >= busy;
+        const int few_wide = fits && few_wide_rows(ctx, p, plan);
         const int spread =
             (!(small_chunks && many_rows) &&
              (!fits || (dir == SMAX_FORWARD && !ctx->traits.async_keep &&
                         p->cols > item_cols))) ||
-            (rows_plan.groups < very_few && p->cols >= long_row) ||
-            (fits && few_wide_rows(ctx, p, plan));
+            (rows_plan.groups < very_few && p->cols >= long_row) || few_wide;
         if (!fits && many_rows && plan_fused_split(ctx, p, plan)) {
             snprintf(plan->reason, sizeof plan->reason,
                      "auto: the row exceeds one group's on-chip memory (%lld "
@@ -2280,7 +2280,7 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                                   : "auto: %s: %d chunks a row held on-chip "
                                     "by %s, one launch; one read, one write",
                      !fits ? "the row exceeds one group's on-chip memory"
-                     : rows_plan.groups < very_few || few_wide_rows(ctx, p, plan)
+                     : rows_plan.groups < very_few || few_wide
                          ? "too few rows to fill the compute units"
                          : "the row is long for one group",
                      plan->chunks,
