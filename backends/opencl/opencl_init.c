@@ -153,11 +153,7 @@ static void build_options(smax_context ctx, char *out, size_t len)
         clGetDeviceInfo(ctx->backend->device,
                         CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof native,
                         &native, NULL);
-        /* -w: PoCL's compiler printed "3 warnings generated." on the
-         * embedding process's stderr at each build, for unroll hints it
-         * could not follow (the GPU compilers do), which nobody using the
-         * library can act on */
-        snprintf(cpu, sizeof cpu, " -w -DSMAX_UNROLL= -DSMAX_CPU_DEVICE=1 "
+        snprintf(cpu, sizeof cpu, " -DSMAX_UNROLL= -DSMAX_CPU_DEVICE=1 "
                  "-DSMAX_CPU_W=%d", native >= 16 ? 16 : 8);
     }
     char nv_sm[32] = "";
@@ -166,7 +162,10 @@ static void build_options(smax_context ctx, char *out, size_t len)
                  ctx->backend->nv_sm);
     /* SMAX_OPENCL_OPTIONS appends options, for diagnosing a driver. */
     const char *extra = getenv("SMAX_OPENCL_OPTIONS");
-    snprintf(out, len, "-cl-std=CL1.2 -DSMAX_OPENCL_C=1%s%s%s%s%s %s",
+    /* -w: PoCL's and NVIDIA's compilers printed "N warnings generated." on
+     * the embedding process's stderr at program builds (unroll hints they
+     * could not follow), which nobody using the library can act on */
+    snprintf(out, len, "-cl-std=CL1.2 -w -DSMAX_OPENCL_C=1%s%s%s%s%s %s",
              (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)
                  ? " -cl-fp32-correctly-rounded-divide-sqrt"
                  : "",
