@@ -82,6 +82,11 @@ smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
                                 size_t local_bytes, size_t unit_local,
                                 const smax_arg *args, int nargs);
 
+/* The most work-items a group of the kernel's instantiation may have:
+ * info.max_group_size or more (kernels compiled for larger groups than
+ * the device's hungriest kernel allows). */
+int smax_backend_max_group(smax_context ctx, smax_kernel_id kernel, int pair);
+
 /* Thread-block clusters (CUDA on sm_90 and later, where the backend set
  * traits.max_cluster; kernels/smax_cluster.h). How many clusters of
  * `cluster` groups of the kernel's instantiation, each of group_size

@@ -63,6 +63,11 @@ typedef struct smax_device_traits {
                                     take (plan_fused_narrow; the backend
                                     says what its compiler ran fastest);
                                     0: none                            */
+    int reread_keep_heads;       /* the one-launch re-read keeps each
+                                    chunk's head on-chip where the tails
+                                    then fit the cache (reread_geometry;
+                                    the backend says where its kernels
+                                    ran faster so)                     */
     int deep_reg_wide;           /* the deep register kernel's wider
                                     forms may be planned: f32 rows in
                                     groups of 256, rows of two 16-bit

@@ -43,13 +43,18 @@ static int pow2_at_least(int64_t v, int cap)
 }
 
 /* The largest power of two <= want that the device allows. */
-static int fit_group(smax_context ctx, int64_t want)
+static int fit_group_within(int64_t want, int cap)
 {
-    int cap = (int)ctx->info.max_group_size;
     int g = 1;
     while (g * 2 <= want && g * 2 <= cap)
         g <<= 1;
     return g;
+}
+
+/* info.max_group_size is what every kernel may have. */
+static int fit_group(smax_context ctx, int64_t want)
+{
+    return fit_group_within(want, (int)ctx->info.max_group_size);
 }
 
 static int group_size(smax_context ctx)
@@ -1779,10 +1784,21 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
          in_bytes > SMAX_REREAD_CACHE_SHARE * ctx->traits.cache_bytes))
         return 0;
     /* CPU devices (only under the test switch) keep their own group
-     * size, so that short rows still make several chunks and tiles. */
-    const int group = ctx->traits.is_cpu
-                          ? group_size(ctx)
-                          : fit_group(ctx, ctx->info.max_group_size);
+     * size, so that short rows still make several chunks and tiles. GPUs
+     * take the largest group the kernel may have, which can be more than
+     * info.max_group_size (NVIDIA's OpenCL answers 256 for every kernel;
+     * these are built for 1024 there: smax_backend_max_group). */
+    const int group =
+        ctx->traits.is_cpu
+            ? group_size(ctx)
+            : fit_group_within(
+                  SMAX_REREAD_GROUP,
+                  smax_backend_max_group(
+                      ctx,
+                      plan->direction == SMAX_BACKWARD
+                          ? SMAX_KERNEL_BWD_MB_REREAD
+                          : SMAX_KERNEL_MB_REREAD,
+                      plan->pair));
     int64_t per_row = p->rows < cus ? cus / p->rows : 1;
     if (ctx->traits.test_reread && per_row < 2 && cus >= 2)
         per_row = 2; /* rows of several chunks, however many rows */
@@ -1794,9 +1810,13 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
      * 50 MB L2, f32 1 x 2^23 58.0 -> 61.7, 1 x 2^24 61.4 -> 62.9, the
      * gradient's f32 1 x 2^23 59.3 -> 63.5, bf16 1 x 2^24 60.0 -> 63.3;
      * tails of 98 MB, f32 1 x 2^25 61.7 -> 59.9, 2 x 2^24 61.7 -> 60.3,
-     * the gradient's f32 1 x 2^24 59.3 -> 58.6). The test switch keeps at
-     * most half a chunk, whatever the cache, so that both parts run on any
-     * device. */
+     * the gradient's f32 1 x 2^24 59.3 -> 58.6). Only where the backend
+     * says its kernels gain so (traits.reread_keep_heads): NVIDIA's OpenCL
+     * ran faster keeping none (H100, bench/results/h100-2026-12-06b call
+     * 3: bf16 1 x 2^23 58.9 -> 64.1, f32 1 x 2^22 60.4 -> 63.1, the
+     * gradient's bf16 1 x 2^22 67.8 -> 71.1, the rest level). The test
+     * switch keeps at most half a chunk, whatever the cache and backend,
+     * so that both parts run on any device. */
     const size_t red = reduction_bytes(group);
     const int64_t col_bytes = onchip_col_bytes(plan);
     int64_t keep = onchip_max_cols(ctx, red, (size_t)col_bytes);
@@ -1810,8 +1830,9 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
     const uint64_t kept_bytes = (uint64_t)ceil_div(p->cols, len) *
                                 (uint64_t)keep * in_bytes / (uint64_t)p->cols;
     if (!ctx->traits.test_reread &&
-        in_bytes - (kept_bytes < in_bytes ? kept_bytes : in_bytes) >
-            ctx->traits.cache_bytes)
+        (!ctx->traits.reread_keep_heads ||
+         in_bytes - (kept_bytes < in_bytes ? kept_bytes : in_bytes) >
+             ctx->traits.cache_bytes))
         keep = 0;
     const int64_t pitch = keep > 0 ? row_pitch(keep, plan->onchip_bytes) : 0;
     set_one_launch(p, plan, group, len, pitch,

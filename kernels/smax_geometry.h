@@ -147,6 +147,13 @@
 #define SMAX_TILE_GROUPS_PER_CU(in_bytes, out_bytes) \
     ((in_bytes) == 2 && (out_bytes) == 2 ? 6 : 0)
 #define SMAX_CLUSTER_BOUND_ITEMS 1024
+/* The re-read kernels (smax_multiblock_reread.h, the gradient's too): one
+ * group of SMAX_REREAD_GROUP items a compute unit, every pair, on every
+ * GPU backend, i.e. 64 registers an item. NVIDIA's OpenCL, left to
+ * itself, compiled the gradient's f32 one to 68 (H100, the probe of
+ * bench/results/h100-2026-12-06b), too many for a group of 1024. */
+#define SMAX_REREAD_GROUP 1024
+#define SMAX_REREAD_GROUPS_PER_CU 1
 #define SMAX_BWD_CLUSTER_GROUPS_PER_CU(in_bytes, out_bytes) \
     ((in_bytes) == 4 && (out_bytes) == 4 ? 1 : 0)
 /* Registers an item of the forward device-memory exchange

@@ -65,10 +65,12 @@ SMAX_FN smax_chunk smax_reread_tail(smax_chunk c, int keep_len)
     return t;
 }
 
-/* The plan's groups: the device's largest, one a compute unit (1024 on
- * NVIDIA and AMD GPUs). The compiler keeps each item's registers within
- * that: past 64 an item, a group of 1024 cannot launch. */
-#define SMAX_REREAD_BOUNDS SMAX_GROUPS_PER_CU(1024, 1)
+/* The plan's groups: the largest the kernel may have, one a compute unit
+ * (SMAX_REREAD_GROUP on NVIDIA and AMD GPUs). The compiler keeps each
+ * item's registers within that: past 64 an item, a group of 1024 cannot
+ * launch. */
+#define SMAX_REREAD_BOUNDS \
+    SMAX_GROUPS_PER_CU(SMAX_REREAD_GROUP, SMAX_REREAD_GROUPS_PER_CU)
 
 /* Heads kept by asynchronous copies that land while the tail streams:
  * f32 input only. Kept in stages, each folded as it lands, the head had

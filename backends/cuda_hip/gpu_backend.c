@@ -171,6 +171,9 @@ smax_status smax_gpu_init(smax_context ctx)
     /* and its deep one in groups of 256 and with 16-bit pairs (H200, CUDA
      * and HIP on NVIDIA; kernels/smax_geometry.h) */
     ctx->traits.deep_reg_wide = 1;
+    /* the re-read's heads kept on-chip gained 1.5-4 points of copy where
+     * the tails then fit the L2 (H100, bench/results/h100-2026-11-25e) */
+    ctx->traits.reread_keep_heads = 1;
     /* Dynamic shared memory past the default (48 KB on NVIDIA) must be
      * opted into per kernel; every kernel may get the full opt-in amount.
      * Slots of kernels this backend lacks are empty. */
@@ -398,6 +401,14 @@ smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
     }
     TRY(SMAX_GPU(GetLastError)(), smax_kernel_names[kernel]);
     return SMAX_SUCCESS;
+}
+
+/* Every kernel may have the device's largest group: those planned with
+ * it are compiled for it (SMAX_GROUPS_PER_CU). */
+int smax_backend_max_group(smax_context ctx, smax_kernel_id kernel, int pair)
+{
+    (void)kernel, (void)pair;
+    return (int)ctx->info.max_group_size;
 }
 
 int smax_backend_max_clusters(smax_context ctx, smax_kernel_id kernel,

@@ -1,11 +1,16 @@
-/* nv_memory.c - the peak memory bandwidth of an NVIDIA device under
- * OpenCL, which has no query for the memory's clock or bus: NVIDIA's
- * management library (NVML, part of every NVIDIA driver) answers both for
- * the device at the PCI address that cl_nv_device_attribute_query gives.
- * The planner's choices for devices whose memory outpaces the H100's
- * (common/plan.c, unit_memory_speedup) read it, as under CUDA and HIP.
- * NVML is opened at run time, so the build needs no NVIDIA package and a
- * machine without it plans as before (bandwidth 0: unknown). */
+/* nv_memory.c - what OpenCL does not say about an NVIDIA device's memory:
+ * its peak bandwidth (OpenCL has no query for the memory's clock or bus),
+ * from NVIDIA's management library (NVML), and its last-level cache, from
+ * the CUDA driver (NVIDIA's CL_DEVICE_GLOBAL_MEM_CACHE_SIZE gives 4 MB for
+ * the H100's 50 MB L2). Both libraries ship with every NVIDIA driver, beside
+ * its OpenCL one, and answer for the device at the PCI address that
+ * cl_nv_device_attribute_query gives. The planner's choices for devices
+ * whose memory outpaces the H100's (common/plan.c, unit_memory_speedup)
+ * read the bandwidth, and the rows re-read from the cache
+ * (reread_geometry) the cache, as under CUDA and HIP. The libraries are
+ * opened at run time, so the build needs no NVIDIA package and a machine
+ * without them plans as before (bandwidth 0: unknown; the cache OpenCL's
+ * figure). */
 #define _GNU_SOURCE /* dl_iterate_phdr */
 #include <dlfcn.h>
 #include <link.h>
@@ -30,6 +35,14 @@ typedef int (*nvml_max_clock_fn)(nvml_device dev, int type, unsigned *mhz);
 typedef int (*nvml_bus_width_fn)(nvml_device dev, unsigned *bits);
 #define NVML_CLOCK_MEM 2
 
+/* The CUDA driver's C ABI (cuda.h): 0 is success, a device is an int;
+ * CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE is 38. None of these calls makes a
+ * CUDA context. */
+typedef int (*cu_init_fn)(unsigned flags);
+typedef int (*cu_by_bus_fn)(int *dev, const char *bus_id);
+typedef int (*cu_attribute_fn)(int *value, int attribute, int dev);
+#define CU_L2_CACHE_SIZE 38
+
 /* "domain:bus:device.0" of an NVIDIA OpenCL device; 0 where not reported.
  * NVIDIA's driver gives the device number as the slot (driver 580 on the
  * H200: slot 6 for 00:06.0); some readers take the slot as device and
@@ -50,40 +63,43 @@ static int nv_pci_address(cl_device_id d, int packed, char *out, size_t len)
     return 1;
 }
 
-#define NVML_NAME "libnvidia-ml.so.1"
+/* The path of library `name` beside the NVIDIA OpenCL driver this process
+ * has loaded (through the ICD loader, which may name it by a full path
+ * that the linker's search does not cover). */
+struct beside {
+    const char *name;
+    char path[4096];
+};
 
-/* The directory of the NVIDIA OpenCL driver this process has loaded
- * (through the ICD loader, which may name it by a full path that the
- * linker's search does not cover); NVML ships beside it. */
 static int driver_dir(struct dl_phdr_info *info, size_t size, void *data)
 {
     (void)size;
-    const char *name = info->dlpi_name;
-    const char *slash = name != NULL ? strrchr(name, '/') : NULL;
+    const char *loaded = info->dlpi_name;
+    const char *slash = loaded != NULL ? strrchr(loaded, '/') : NULL;
     if (slash == NULL || strstr(slash, "libnvidia-opencl.so") == NULL)
         return 0;
-    char *dir = data;
-    const int len = (int)(slash - name);
-    if (len + (int)sizeof "/" NVML_NAME > 4096)
+    struct beside *b = data;
+    const int len = (int)(slash - loaded);
+    if (len + 2 + strlen(b->name) > sizeof b->path)
         return 0;
-    snprintf(dir, 4096, "%.*s/%s", len, name, NVML_NAME);
+    snprintf(b->path, sizeof b->path, "%.*s/%s", len, loaded, b->name);
     return 1;
 }
 
-static void *open_nvml(void)
+static void *open_driver_library(const char *name)
 {
-    void *nvml = dlopen(NVML_NAME, RTLD_NOW | RTLD_LOCAL);
-    if (nvml != NULL)
-        return nvml;
-    char path[4096] = "";
-    if (dl_iterate_phdr(driver_dir, path) == 0)
+    void *lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    if (lib != NULL)
+        return lib;
+    struct beside b = {name, ""};
+    if (dl_iterate_phdr(driver_dir, &b) == 0)
         return NULL;
-    return dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    return dlopen(b.path, RTLD_NOW | RTLD_LOCAL);
 }
 
 static uint64_t nvml_memory_bandwidth(const char *address)
 {
-    void *nvml = open_nvml();
+    void *nvml = open_driver_library("libnvidia-ml.so.1");
     if (nvml == NULL)
         return 0;
     const nvml_init_fn init = (nvml_init_fn)dlsym(nvml, "nvmlInit_v2");
@@ -111,37 +127,71 @@ static uint64_t nvml_memory_bandwidth(const char *address)
     return bandwidth;
 }
 
-/* NVML's start-up takes milliseconds, and a process may make many contexts
- * on one device: each address is asked once a process. */
+/* The L2 of the device at `address` as the CUDA driver gives it (as the
+ * CUDA backend's l2CacheSize); 0 where it cannot say, as for a device that
+ * CUDA_VISIBLE_DEVICES hides. The library stays loaded: the driver keeps
+ * state from cuInit for the process's life. */
+static uint64_t cuda_cache_bytes(const char *address)
+{
+    void *cuda = open_driver_library("libcuda.so.1");
+    if (cuda == NULL)
+        return 0;
+    const cu_init_fn init = (cu_init_fn)dlsym(cuda, "cuInit");
+    const cu_by_bus_fn by_bus =
+        (cu_by_bus_fn)dlsym(cuda, "cuDeviceGetByPCIBusId");
+    const cu_attribute_fn attribute =
+        (cu_attribute_fn)dlsym(cuda, "cuDeviceGetAttribute");
+    int dev = -1, bytes = 0;
+    if (init == NULL || by_bus == NULL || attribute == NULL || init(0) != 0 ||
+        by_bus(&dev, address) != 0 ||
+        attribute(&bytes, CU_L2_CACHE_SIZE, dev) != 0 || bytes <= 0)
+        return 0;
+    return (uint64_t)bytes;
+}
+
+/* Each address is asked once a process: NVML's start-up and cuInit take
+ * milliseconds, and a process may make many contexts on one device. */
 #define NV_CACHED_DEVICES 16
 static struct {
     char address[32];
-    uint64_t bandwidth;
+    smax_cl_nv_memory_facts facts;
 } cached[NV_CACHED_DEVICES];
 static int cached_count;
 static pthread_mutex_t cached_lock = PTHREAD_MUTEX_INITIALIZER;
 
-uint64_t smax_cl_nv_memory_bandwidth(cl_device_id d)
+static smax_cl_nv_memory_facts ask_drivers(const char *address,
+                                           const char *packed)
 {
+    smax_cl_nv_memory_facts f;
+    f.bandwidth = nvml_memory_bandwidth(address);
+    if (f.bandwidth == 0 && strcmp(packed, address) != 0)
+        f.bandwidth = nvml_memory_bandwidth(packed);
+    f.cache_bytes = cuda_cache_bytes(address);
+    if (f.cache_bytes == 0 && strcmp(packed, address) != 0)
+        f.cache_bytes = cuda_cache_bytes(packed);
+    return f;
+}
+
+smax_cl_nv_memory_facts smax_cl_nv_memory(cl_device_id d)
+{
+    smax_cl_nv_memory_facts none = {0, 0};
     char address[32], packed[32];
     if (!nv_pci_address(d, 0, address, sizeof address) ||
         !nv_pci_address(d, 1, packed, sizeof packed))
-        return 0;
+        return none;
     pthread_mutex_lock(&cached_lock);
     for (int i = 0; i < cached_count; ++i)
         if (strcmp(cached[i].address, address) == 0) {
-            const uint64_t known = cached[i].bandwidth;
+            const smax_cl_nv_memory_facts known = cached[i].facts;
             pthread_mutex_unlock(&cached_lock);
             return known;
         }
-    uint64_t bandwidth = nvml_memory_bandwidth(address);
-    if (bandwidth == 0 && strcmp(packed, address) != 0)
-        bandwidth = nvml_memory_bandwidth(packed);
+    const smax_cl_nv_memory_facts facts = ask_drivers(address, packed);
     if (cached_count < NV_CACHED_DEVICES) {
         snprintf(cached[cached_count].address, sizeof cached[0].address, "%s",
                  address);
-        cached[cached_count++].bandwidth = bandwidth;
+        cached[cached_count++].facts = facts;
     }
     pthread_mutex_unlock(&cached_lock);
-    return bandwidth;
+    return facts;
 }

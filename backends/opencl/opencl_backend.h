@@ -25,6 +25,12 @@ struct smax_backend {
     /* The program a kernel with a register budget comes from where it is
      * not the pair's (NVIDIA; opencl_init.c), else NULL. */
     cl_program budget_programs[SMAX_PAIR_COUNT][SMAX_KERNEL_COUNT];
+    /* Registers an item of that program may take, at most; 0 where the
+     * kernel has no budget. */
+    unsigned budget_caps[SMAX_PAIR_COUNT][SMAX_KERNEL_COUNT];
+    /* CL_DEVICE_MAX_WORK_GROUP_SIZE (info.max_group_size is the smallest
+     * kernel's answer) */
+    unsigned device_max_group;
     cl_kernel kernels[SMAX_PAIR_COUNT][SMAX_KERNEL_COUNT];
 };
 
@@ -40,9 +46,15 @@ smax_status smax_cl_fail(smax_context ctx, cl_int err, const char *what);
  * first GPU, else the first device of any type. */
 smax_status smax_cl_pick_device(smax_context ctx, cl_device_id *out);
 
-/* Peak bytes a second of an NVIDIA device's memory, from NVIDIA's
- * management library (nv_memory.c); 0 where it cannot say. */
-uint64_t smax_cl_nv_memory_bandwidth(cl_device_id d);
+/* What NVIDIA's driver libraries say of an NVIDIA device's memory
+ * (nv_memory.c): peak bytes a second, from its management library, and
+ * its last-level cache in bytes, from the CUDA driver; 0 where they cannot
+ * say. */
+typedef struct smax_cl_nv_memory_facts {
+    uint64_t bandwidth;
+    uint64_t cache_bytes;
+} smax_cl_nv_memory_facts;
+smax_cl_nv_memory_facts smax_cl_nv_memory(cl_device_id d);
 
 /* The on-chip memory a compute unit of an NVIDIA device of compute
  * capability nv_sm (10 * major + minor) shares among its groups, and what

@@ -85,6 +85,7 @@ static smax_status query_info(smax_context ctx)
     info->local_mem_bytes = local;
     info->compute_units = units;
     info->max_group_size = (uint32_t)group;
+    ctx->backend->device_max_group = (unsigned)group;
     /* f16 moves through vload_half / vstore_half (core OpenCL 1.2, no
      * cl_khr_fp16), bf16 through integer bit operations: every device. */
     info->supports_f16 = 1;
@@ -105,9 +106,15 @@ static smax_status query_info(smax_context ctx)
     /* and lost with the deep one's wider forms (f32 rows of 7500-8192
      * columns in 256 items 5-9 points, bf16 rows of 3800-4096 in four
      * vectors a lane 12-16; kernels/smax_geometry.h), which CUDA ran ahead:
-     * deep_reg_wide stays 0 */
-    ctx->traits.memory_bandwidth =
-        ctx->backend->nv_sm > 0 ? smax_cl_nv_memory_bandwidth(d) : 0;
+     * deep_reg_wide stays 0; and it ran the re-read rows faster keeping no
+     * head on-chip (common/plan.c): reread_keep_heads stays 0 */
+    if (ctx->backend->nv_sm > 0) {
+        const smax_cl_nv_memory_facts nv = smax_cl_nv_memory(d);
+        ctx->traits.memory_bandwidth = nv.bandwidth;
+        /* the L2 itself: NVIDIA's OpenCL reports 4 MB for the H100's 50 */
+        if (nv.cache_bytes > 0)
+            ctx->traits.cache_bytes = nv.cache_bytes;
+    }
     smax_cl_nv_unit_local(ctx->backend->nv_sm, &ctx->traits);
     /* OpenCL C keeps the gradient's f32 chunks through registers even
      * where it has asynchronous copies (SMAX_BWD_ASYNC_KEEP) */
@@ -190,6 +197,7 @@ void smax_cl_release_pair(struct smax_backend *be, int pair)
             smax_cl_program_put(be->budget_programs[pair][k]);
         be->kernels[pair][k] = NULL;
         be->budget_programs[pair][k] = NULL;
+        be->budget_caps[pair][k] = 0;
     }
     if (be->programs[pair] != NULL)
         smax_cl_program_put(be->programs[pair]);
@@ -208,6 +216,10 @@ static int budget_groups(int k, int in_bytes, int out_bytes, int *items)
     case SMAX_KERNEL_FUSED_TILE:
         *items = SMAX_TILE_GROUP;
         return SMAX_TILE_GROUPS_PER_CU(in_bytes, out_bytes);
+    case SMAX_KERNEL_MB_REREAD:
+    case SMAX_KERNEL_BWD_MB_REREAD:
+        *items = SMAX_REREAD_GROUP;
+        return SMAX_REREAD_GROUPS_PER_CU;
     default:
         return 0;
     }
@@ -253,6 +265,7 @@ static smax_status budget_kernels(smax_context ctx, int pair,
             return smax_cl_fail(ctx, err, smax_kernel_names[k]);
         clReleaseKernel(be->kernels[pair][k]);
         be->kernels[pair][k] = kernel;
+        be->budget_caps[pair][k] = cap;
     }
     return SMAX_SUCCESS;
 }

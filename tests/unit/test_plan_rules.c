@@ -29,6 +29,16 @@ int smax_backend_max_clusters(smax_context ctx, smax_kernel_id kernel,
     return clusters_fit;
 }
 
+/* The largest group a kernel may have; 0: the device's. */
+static int kernel_max_group = 0;
+
+int smax_backend_max_group(smax_context ctx, smax_kernel_id kernel, int pair)
+{
+    (void)kernel, (void)pair;
+    return kernel_max_group > 0 ? kernel_max_group
+                                : (int)ctx->info.max_group_size;
+}
+
 smax_status smax_fail(smax_context ctx, smax_status status, const char *fmt,
                       ...)
 {
@@ -61,6 +71,7 @@ static struct smax_context_s h100(void)
     c.traits.group_local_reserved = 1024;
     c.traits.narrow_reg_lanes = 32;
     c.traits.deep_reg_wide = 1;
+    c.traits.reread_keep_heads = 1;
     return c;
 }
 
@@ -688,11 +699,51 @@ static void test_reread_keep(void)
               "1 x %lld: %zu bytes of sync for %lld groups",
               (long long)cases[i].cols, p.sync_bytes, (long long)p.groups);
     }
-    /* The test switch keeps at most half a chunk, whatever the cache. */
+    /* A backend whose kernels gain nothing so keeps no head, whatever
+     * fits (NVIDIA's OpenCL). */
+    c.traits.reread_keep_heads = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const smax_exec_plan p =
+            plan_of(&c, cases[i].dir, SMAX_DTYPE_F32, 1, cases[i].cols);
+        CHECK(p.reread && p.keep_len == 0,
+              "no heads: 1 x %lld, direction %d: re-read %d, keep_len %d",
+              (long long)cases[i].cols, (int)cases[i].dir, p.reread,
+              p.keep_len);
+    }
+    /* The test switch keeps at most half a chunk, whatever the cache and
+     * backend. */
     c.traits.test_reread = 1;
     const smax_exec_plan p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 1, 1 << 25);
     CHECK(p.reread && p.keep_len > 0 && p.keep_len <= p.chunk_len / 2,
           "test switch: head %d of %d", p.keep_len, p.chunk_len);
+}
+
+/* The re-read rows' groups are the largest their kernel may have, not
+ * the device-wide answer (NVIDIA's OpenCL: 256 for every kernel, 1024 for
+ * the re-read kernels by the register cap they are built under), and
+ * never more. */
+static void test_reread_group(void)
+{
+    struct smax_context_s c = h100();
+    c.info.max_group_size = 256;
+    const struct {
+        int kernel_max, want;
+    } cases[] = {{1024, SMAX_REREAD_GROUP}, {512, 512}, {256, 256},
+                 {2048, SMAX_REREAD_GROUP}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        kernel_max_group = cases[i].kernel_max;
+        for (int dir = 0; dir < 2; ++dir) {
+            const smax_exec_plan p =
+                plan_of(&c, dir ? SMAX_BACKWARD : SMAX_FORWARD,
+                        SMAX_DTYPE_F32, 1, 1 << 24);
+            CHECK(p.reread && p.group_size == cases[i].want,
+                  "kernel limit %d, direction %d: re-read %d, group %d, "
+                  "want %d",
+                  cases[i].kernel_max, dir, p.reread, p.group_size,
+                  cases[i].want);
+        }
+    }
+    kernel_max_group = 0;
 }
 
 /* A CPU device as PoCL reports one: 2 cores, 1 MB of local memory. */
@@ -1739,6 +1790,7 @@ int main(void)
     test_share_fits();
     test_coop_chunk_floor();
     test_reread_keep();
+    test_reread_group();
     test_cpu_rows_slots();
     test_cpu_few_rows_split();
     test_cpu_backward_rows();
