@@ -3,7 +3,8 @@
 # next-nv-group-512.diff (SMAX_X_WIDE=1: each pair's program under -cl-nv-maxrregcount=128, the device's group
 # limit 512 instead of NVIDIA's answer of 256); cu-m = main's CUDA. Rounds A (main) B (SMAX_X_WIDE=1) B A over
 # bench/shapes/backend.txt and vec2.txt, four dtype/direction sets, CUDA beside; then the default conformance
-# tier under B for what time is left (NVIDIA's program builds take minutes there).
+# tier under B for what time is left (NVIDIA's program builds take minutes there). Run: SETS="f32 f32bwd"
+# END=540 bash bench/results/h100-2026-12-06b/next-call.sh (stage ocl-n.txz and cu-m.txz first).
 set -u
 END=${END:-540}
 S=/tmp; tar xJf .dev/stage/ocl-n.txz -C $S; tar xJf .dev/stage/cu-m.txz -C $S
@@ -19,17 +20,22 @@ SB() { local tag=$1 b=$2; shift 2; local N=$S/stage-$b
   [ $(left) -lt 20 ] && { echo "$tag: skipped (time)"; return; }
   LD_LIBRARY_PATH=$N timeout $(left 120) $N/smax-bench --no-overhead --quiet --reps 7 --max-seconds 0.2 --algo auto --shapes $SHAPES "$@" > $L/$tag.txt 2>&1; echo "exit $?" >> $L/$tag.txt
   echo "$tag: $(awk '$1 ~ /^[0-9]+x[0-9]+$/ {s=$1} $1=="auto" {for(i=1;i<=NF;i++) if($i=="ok"||$i=="FAIL") {p=""; for(j=2;j<i;j++) p=p" "$j; printf "%s%s %s %sus %s%%; ", s, p, $i, $(i+2), $(i+4)}}' $L/$tag.txt) $(tail -1 $L/$tag.txt)"; }
+# SETS picks the dtype/direction sets of this call (one call cannot hold all four): e.g. SETS="f32 f32bwd" for one
+# call, SETS="bf16 bf16bwd" for the next.
+SETS=${SETS:-f32 f32bwd}
+run_sets() { local b=$1 sfx=$2; for set in $SETS; do case $set in
+  f32) SB f32-$n$sfx $b --dtype f32;; bf16) SB bf16-$n$sfx $b --dtype bf16;;
+  f32bwd) SB f32bwd-$n$sfx $b --dtype f32 --backward;; bf16bwd) SB bf16bwd-$n$sfx $b --dtype bf16 --backward;;
+  esac; done; }
 AB() { unset SMAX_X_WIDE; [ $1 = B ] && export SMAX_X_WIDE=1; }
 for r in A B B A; do AB $r
   for SHAPES in bench/shapes/backend.txt bench/results/h100-2026-12-06b/vec2.txt; do n=$(basename $SHAPES .txt)
-    SB f32-$n-$r ocl-n --dtype f32; SB bf16-$n-$r ocl-n --dtype bf16
-    SB bf16bwd-$n-$r ocl-n --dtype bf16 --backward; SB f32bwd-$n-$r ocl-n --dtype f32 --backward
+    run_sets ocl-n -$r-$SECONDS
   done; t "round $r"
 done
 unset SMAX_X_WIDE
 for SHAPES in bench/shapes/backend.txt bench/results/h100-2026-12-06b/vec2.txt; do n=$(basename $SHAPES .txt)
-  SB cu-f32-$n cu-m --dtype f32; SB cu-bf16-$n cu-m --dtype bf16
-  SB cu-bf16bwd-$n cu-m --dtype bf16 --backward; SB cu-f32bwd-$n cu-m --dtype f32 --backward
+  run_sets cu-m -cuda
 done; t cuda
 if [ $(left) -gt 40 ]; then export SMAX_X_WIDE=1
 ( LD_LIBRARY_PATH=$S/stage-ocl-n timeout $(left) stdbuf -oL $S/stage-ocl-n/smax_conformance > $L/conf-ocl.txt 2>&1; echo "exit $?" >> $L/conf-ocl.txt )
