@@ -27,18 +27,22 @@ run_sets() { local b=$1 sfx=$2; for set in $SETS; do case $set in
   f32) SB f32-$n$sfx $b --dtype f32;; bf16) SB bf16-$n$sfx $b --dtype bf16;;
   f32bwd) SB f32bwd-$n$sfx $b --dtype f32 --backward;; bf16bwd) SB bf16bwd-$n$sfx $b --dtype bf16 --backward;;
   esac; done; }
-AB() { unset SMAX_X_WIDE; [ $1 = B ] && export SMAX_X_WIDE=1; }
-for r in A B B A; do AB $r
+# ROUNDS: A main; B SMAX_X_WIDE=1 (next-nv-group-512.diff); O SMAX_X_ONCHIP_CAP=1 and E that with
+# SMAX_X_ONCHIP_EX2=1 (next-nv-onchip-cap.diff). ocl-n carries both diffs.
+ROUNDS=${ROUNDS:-A B B A}
+AB() { unset SMAX_X_WIDE SMAX_X_ONCHIP_CAP SMAX_X_ONCHIP_EX2; case $1 in B) export SMAX_X_WIDE=1;;
+  O) export SMAX_X_ONCHIP_CAP=1;; E) export SMAX_X_ONCHIP_CAP=1 SMAX_X_ONCHIP_EX2=1;; esac; }
+for r in $ROUNDS; do AB $r
   for SHAPES in bench/shapes/backend.txt bench/results/h100-2026-12-06b/vec2.txt; do n=$(basename $SHAPES .txt)
     run_sets ocl-n -$r-$SECONDS
   done; t "round $r"
 done
-unset SMAX_X_WIDE
+AB A
 for SHAPES in bench/shapes/backend.txt bench/results/h100-2026-12-06b/vec2.txt; do n=$(basename $SHAPES .txt)
   run_sets cu-m -cuda
 done; t cuda
-if [ $(left) -gt 40 ]; then export SMAX_X_WIDE=1
+if [ $(left) -gt 40 ]; then AB ${CONF_ROUND:-B}  # the round whose build the conformance tier checks
 ( LD_LIBRARY_PATH=$S/stage-ocl-n timeout $(left) stdbuf -oL $S/stage-ocl-n/smax_conformance > $L/conf-ocl.txt 2>&1; echo "exit $?" >> $L/conf-ocl.txt )
-echo "conformance ocl-n (B): $(grep -E '^[0-9]+ passed' $L/conf-ocl.txt | tail -2 | tr '\n' ' ') $(tail -1 $L/conf-ocl.txt)"; grep -h FAIL $L/conf-ocl.txt | head -5
+echo "conformance ocl-n (${CONF_ROUND:-B}): $(grep -E '^[0-9]+ passed' $L/conf-ocl.txt | tail -2 | tr '\n' ' ') $(tail -1 $L/conf-ocl.txt)"; grep -h FAIL $L/conf-ocl.txt | head -5
 fi
 t end
