@@ -185,34 +185,17 @@ smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
     return SMAX_SUCCESS;
 }
 
-/* A kernel built under a register cap may have the groups the cap lets
- * share the registers a group may take: NVIDIA's OpenCL answers
- * CL_KERNEL_WORK_GROUP_SIZE 256 for every kernel, yet a kernel of 10
- * registers launches in groups of 1024 there (the probe of
- * bench/results/h100-2026-12-06b). Other kernels: their own answer, within
- * the device's. The pair's kernels are built here if they were not yet,
- * as its launch would. */
+/* The kernel's own limit where it is more than every kernel's (the
+ * re-read kernels on NVIDIA: opencl_init.c). The pair's kernels are built
+ * here if they were not yet, as its launch would. */
 int smax_backend_max_group(smax_context ctx, smax_kernel_id kernel, int pair)
 {
-    struct smax_backend *be = ctx->backend;
     cl_kernel *kernels;
+    const int every = (int)ctx->info.max_group_size;
     if (smax_cl_pair_kernels(ctx, pair, &kernels) != SMAX_SUCCESS)
-        return (int)ctx->info.max_group_size;
-    int best = (int)ctx->info.max_group_size;
-    const unsigned cap = be->budget_caps[pair][kernel];
-    size_t wg = 0;
-    if (cap > 0) {
-        const unsigned items = be->nv_registers / cap & ~31u;
-        if (items > (unsigned)best)
-            best = (int)(items < be->device_max_group ? items
-                                                      : be->device_max_group);
-    } else if (clGetKernelWorkGroupInfo(kernels[kernel], be->device,
-                                        CL_KERNEL_WORK_GROUP_SIZE, sizeof wg,
-                                        &wg, NULL) == CL_SUCCESS &&
-               wg > (size_t)best) {
-        best = (int)wg;
-    }
-    return best;
+        return every;
+    const int own = (int)ctx->backend->max_groups[pair][kernel];
+    return own > every ? own : every;
 }
 
 /* OpenCL has no thread-block clusters (traits.max_cluster stays 0). */

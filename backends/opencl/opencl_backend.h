@@ -25,11 +25,11 @@ struct smax_backend {
     /* The program a kernel with a register budget comes from where it is
      * not the pair's (NVIDIA; opencl_init.c), else NULL. */
     cl_program budget_programs[SMAX_PAIR_COUNT][SMAX_KERNEL_COUNT];
-    /* Registers an item of that program may take, at most; 0 where the
-     * kernel has no budget. */
-    unsigned budget_caps[SMAX_PAIR_COUNT][SMAX_KERNEL_COUNT];
+    /* The most items a group of each kernel may have, found as the kernel
+     * is made (opencl_init.c); 0 where the driver did not say. */
+    unsigned max_groups[SMAX_PAIR_COUNT][SMAX_KERNEL_COUNT];
     /* CL_DEVICE_MAX_WORK_GROUP_SIZE (info.max_group_size is the smallest
-     * kernel's answer) */
+     * kernel's) */
     unsigned device_max_group;
     cl_kernel kernels[SMAX_PAIR_COUNT][SMAX_KERNEL_COUNT];
 };

@@ -197,7 +197,7 @@ void smax_cl_release_pair(struct smax_backend *be, int pair)
             smax_cl_program_put(be->budget_programs[pair][k]);
         be->kernels[pair][k] = NULL;
         be->budget_programs[pair][k] = NULL;
-        be->budget_caps[pair][k] = 0;
+        be->max_groups[pair][k] = 0;
     }
     if (be->programs[pair] != NULL)
         smax_cl_program_put(be->programs[pair]);
@@ -265,7 +265,15 @@ static smax_status budget_kernels(smax_context ctx, int pair,
             return smax_cl_fail(ctx, err, smax_kernel_names[k]);
         clReleaseKernel(be->kernels[pair][k]);
         be->kernels[pair][k] = kernel;
-        be->budget_caps[pair][k] = cap;
+        /* NVIDIA's OpenCL answers CL_KERNEL_WORK_GROUP_SIZE 256 for every
+         * kernel, yet a kernel of 10 registers launches in groups of 1024
+         * there (the probe of bench/results/h100-2026-12-06b): the groups
+         * this kernel may have are those whose items share the registers
+         * a group may take at the cap. */
+        const unsigned items_at_cap = be->nv_registers / cap & ~31u;
+        be->max_groups[pair][k] = items_at_cap < be->device_max_group
+                                      ? items_at_cap
+                                      : be->device_max_group;
     }
     return SMAX_SUCCESS;
 }
@@ -285,8 +293,15 @@ static smax_status create_kernels(smax_context ctx, int pair)
         cl_int err;
         be->kernels[pair][k] =
             clCreateKernel(be->programs[pair], smax_kernel_names[k], &err);
-        if (err != CL_SUCCESS)
+        if (err != CL_SUCCESS) {
             st = smax_cl_fail(ctx, err, smax_kernel_names[k]);
+            break;
+        }
+        size_t wg = 0;
+        if (clGetKernelWorkGroupInfo(be->kernels[pair][k], be->device,
+                                     CL_KERNEL_WORK_GROUP_SIZE, sizeof wg,
+                                     &wg, NULL) == CL_SUCCESS)
+            be->max_groups[pair][k] = (unsigned)wg;
     }
     if (st == SMAX_SUCCESS)
         st = budget_kernels(ctx, pair, options);
@@ -315,17 +330,13 @@ static smax_status query_kernel_limits(smax_context ctx)
     struct smax_backend *be = ctx->backend;
     cl_ulong own_max = 0; /* static local memory of the hungriest kernel */
     for (int k = 0; k < SMAX_PORTABLE_KERNEL_COUNT; ++k) {
-        cl_int err;
-        size_t wg = 0;
-        err = clGetKernelWorkGroupInfo(be->kernels[0][k], be->device,
-                                       CL_KERNEL_WORK_GROUP_SIZE, sizeof wg,
-                                       &wg, NULL);
-        if (err == CL_SUCCESS && wg < ctx->info.max_group_size)
+        const unsigned wg = be->max_groups[0][k];
+        if (wg > 0 && wg < ctx->info.max_group_size)
             ctx->info.max_group_size = (uint32_t)wg;
         cl_ulong own = 0;
-        err = clGetKernelWorkGroupInfo(be->kernels[0][k], be->device,
-                                       CL_KERNEL_LOCAL_MEM_SIZE, sizeof own,
-                                       &own, NULL);
+        const cl_int err = clGetKernelWorkGroupInfo(
+            be->kernels[0][k], be->device, CL_KERNEL_LOCAL_MEM_SIZE,
+            sizeof own, &own, NULL);
         if (err == CL_SUCCESS && own > own_max)
             own_max = own;
     }
