@@ -1330,10 +1330,12 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
         (size_t)(p->rows * (plan->chunks + level_out)) * 2 * sizeof(float);
 }
 
-/* Groups of the one-launch multi-block kernels that a compute unit should
- * hold at once: a chunk takes at most this share of a group's on-chip
- * memory (where SMAX_COOP_MIN_ITEM_BYTES below does not set the chunk of
- * the device-memory exchange, and as the first guess at a cluster's).
+/* SMAX_COOP_GROUPS_PER_CU (kernels/smax_geometry.h, as OpenCL on NVIDIA
+ * compiles the exchange for it): groups of the one-launch multi-block
+ * kernels that a compute unit should hold at once: a chunk takes at most
+ * this share of a group's on-chip memory (where SMAX_COOP_MIN_ITEM_BYTES
+ * below does not set the chunk of the device-memory exchange, and as the
+ * first guess at a cluster's).
  * Groups wait for the slowest chunk of their row, and the more of them a
  * compute unit holds, the more of its time others fill. H100, % of copy
  * over f32 4096 x 65536, 1024 x 262144, 256 x 1M and bf16 8192 x 32768,
@@ -1341,7 +1343,6 @@ static void plan_multiblock(smax_context ctx, const smax_problem *p,
  * cooperative): with 1 group 68-84, 2 49-83, 3 71-88, 4 67-89, 6 73-89,
  * the best mean at 6. Devices whose memory feeds a compute unit faster
  * take fewer (coop_groups_per_cu). */
-#define SMAX_COOP_GROUPS_PER_CU 6
 
 /* Groups a compute unit holds by the share of SMAX_COOP_GROUPS_PER_CU,
  * where its memory feeds it as fast as the H100's, or fewer, in

@@ -154,13 +154,30 @@
  * bench/results/h100-2026-12-06b), too many for a group of 1024. */
 #define SMAX_REREAD_GROUP 1024
 #define SMAX_REREAD_GROUPS_PER_CU 1
+/* Groups of the one-launch multi-block kernels that a compute unit holds
+ * at once on the H100 (coop_groups_per_cu in common/plan.c says how it
+ * was measured and where fewer are taken). */
+#define SMAX_COOP_GROUPS_PER_CU 6
+/* The forward device-memory exchange (smax_mb_onchip) on OpenCL on
+ * NVIDIA, where x is f32: built for SMAX_COOP_GROUPS_PER_CU of the usual
+ * groups a compute unit, i.e. 40 registers an item on the H100, as nvcc
+ * compiles it for CUDA unasked; NVIDIA's OpenCL compiler took 48 (5
+ * groups of 256). H100, time in us, two rounds each way
+ * (bench/results/h100-2026-12-06c, calls 1 and 2): f32 1024 x 262144
+ * 793 -> 772, 4096 x 128256 1508 -> 1476, 32 x 1M 125.2 -> 119.1 (CUDA
+ * 110.1), 16 x 1M 69.3 -> 65.0; f32 -> bf16 1024 x 262144 638 -> 608,
+ * 32 x 1M 105.1 -> 100.2. 16-bit x lost up to 2% (bf16 1024 x 262144
+ * 387 -> 393, f16 386 -> 394; bf16 -> f32 level), so it keeps the
+ * compiler's choice. */
+#define SMAX_COOP_CL_GROUPS_PER_CU(in_bytes) \
+    ((in_bytes) == 4 ? SMAX_COOP_GROUPS_PER_CU : 0)
 #define SMAX_BWD_CLUSTER_GROUPS_PER_CU(in_bytes, out_bytes) \
     ((in_bytes) == 4 && (out_bytes) == 4 ? 1 : 0)
 /* Registers an item of the forward device-memory exchange
  * (smax_mb_onchip) may take where it writes a 16-bit type; in_dtype and
  * out_dtype are SMAX_IN_DTYPE and SMAX_OUT_DTYPE (0 f32, 1 f16, 2 bf16).
  * Its 32 KB chunks leave room for 6 groups of 256 items a compute unit
- * (SMAX_COOP_GROUPS_PER_CU, common/plan.c), which 65536 registers hold at
+ * (SMAX_COOP_GROUPS_PER_CU), which 65536 registers hold at
  * 40 an item; nvcc took 52-55 for f32 x, 4 groups a unit. H100, ABBA
  * (bench/results/h100-2026-11-28, calls 2 and 3): f32 -> bf16 256 x 1M
  * 78.1, 77.5 -> 89.8, 89.7% of copy; f32 -> f16 128 x 1M 76.8, 76.6 ->

@@ -207,9 +207,14 @@ void smax_cl_release_pair(struct smax_backend *be, int pair)
 /* The groups a compute unit that kernel k of a pair with these element
  * sizes is compiled for, and its largest group (its register budget,
  * smax_geometry.h); 0 where it has none. */
-static int budget_groups(int k, int in_bytes, int out_bytes, int *items)
+static int budget_groups(smax_context ctx, int k, int in_bytes,
+                         int out_bytes, int *items)
 {
     switch (k) {
+    case SMAX_KERNEL_MB_ONCHIP:
+        /* the plan gives the exchange the usual group (common/plan.c) */
+        *items = (int)ctx->traits.preferred_group;
+        return SMAX_COOP_CL_GROUPS_PER_CU(in_bytes);
     case SMAX_KERNEL_FUSED_REGS:
         *items = SMAX_REG_GROUP;
         return SMAX_FWD_REG_GROUPS_PER_CU(in_bytes, out_bytes);
@@ -245,7 +250,8 @@ static smax_status budget_kernels(smax_context ctx, int pair,
         (int)smax_dtype_bytes((smax_dtype)(pair % SMAX_DTYPE_COUNT));
     for (int k = 0; k < SMAX_PORTABLE_KERNEL_COUNT; ++k) {
         int items = 0;
-        const int groups = budget_groups(k, in_bytes, out_bytes, &items);
+        const int groups =
+            budget_groups(ctx, k, in_bytes, out_bytes, &items);
         if (groups <= 0)
             continue;
         const unsigned cap =
