@@ -153,11 +153,10 @@ smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
 {
     (void)unit_local; /* OpenCL has no say in a unit's cache split */
     SMAX_FAULT_POINT(ctx, SMAX_FAULT_LAUNCH);
-    cl_kernel *kernels;
-    smax_status st = smax_cl_pair_kernels(ctx, pair, &kernels);
+    cl_kernel k;
+    smax_status st = smax_cl_kernel(ctx, pair, kernel, &k);
     if (st != SMAX_SUCCESS)
         return st;
-    cl_kernel k = kernels[kernel];
     cl_int err = CL_SUCCESS;
     for (int i = 0; i < nargs && err == CL_SUCCESS; ++i) {
         const smax_arg *a = &args[i];

@@ -25,6 +25,9 @@ struct smax_backend {
     /* The program a kernel with a register budget comes from where it is
      * not the pair's (NVIDIA; opencl_init.c), else NULL. */
     cl_program budget_programs[SMAX_PAIR_COUNT][SMAX_KERNEL_COUNT];
+    /* The register cap of a budgeted kernel whose program is not built
+     * yet (it is on the kernel's first launch: smax_cl_kernel), else 0. */
+    unsigned budget_caps[SMAX_PAIR_COUNT][SMAX_KERNEL_COUNT];
     /* The most items a group of each kernel may have, found as the kernel
      * is made (opencl_init.c); 0 where the driver did not say. */
     unsigned max_groups[SMAX_PAIR_COUNT][SMAX_KERNEL_COUNT];
@@ -67,9 +70,15 @@ smax_status smax_cl_init(smax_context ctx);
 /* Releases the kernels and programs of dtype pair `pair`, leaving it
  * unbuilt. */
 void smax_cl_release_pair(struct smax_backend *be, int pair);
-/* The kernels of dtype pair `pair`, building its program on first use. */
+/* The kernels of dtype pair `pair`, building its program on first use
+ * (a budgeted kernel is the pair program's until smax_cl_kernel). */
 smax_status smax_cl_pair_kernels(smax_context ctx, int pair,
                                  cl_kernel **out);
+/* Kernel `kernel` of dtype pair `pair` as it launches: the pair built on
+ * first use, and a kernel with a register budget from its own program,
+ * built on its first launch. */
+smax_status smax_cl_kernel(smax_context ctx, int pair, smax_kernel_id kernel,
+                           cl_kernel *out);
 
 /* The program for (context, device, options), built once per process and
  * shared by every smax context on the same OpenCL context and device. Each

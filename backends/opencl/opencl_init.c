@@ -197,6 +197,7 @@ void smax_cl_release_pair(struct smax_backend *be, int pair)
             smax_cl_program_put(be->budget_programs[pair][k]);
         be->kernels[pair][k] = NULL;
         be->budget_programs[pair][k] = NULL;
+        be->budget_caps[pair][k] = 0;
         be->max_groups[pair][k] = 0;
     }
     if (be->programs[pair] != NULL)
@@ -230,6 +231,29 @@ static int budget_groups(smax_context ctx, int k, int in_bytes,
     }
 }
 
+/* Registers a group may take, for the register budgets: NVIDIA's figure;
+ * elsewhere none, but under the test switch SMAX_TEST_BUDGET=1 the H100's,
+ * so that CPU devices build and launch budget programs as NVIDIA does
+ * (tests/CMakeLists.txt). */
+#define SMAX_TEST_BUDGET_REGISTERS 65536u
+static unsigned budget_registers(smax_context ctx)
+{
+    const struct smax_backend *be = ctx->backend;
+    if (be->nv_registers > 0)
+        return be->nv_registers;
+    const char *test = getenv("SMAX_TEST_BUDGET");
+    return test != NULL && strcmp(test, "1") == 0 ? SMAX_TEST_BUDGET_REGISTERS
+                                                  : 0;
+}
+
+/* The build options of dtype pair `pair`'s program. */
+static void pair_options(const struct smax_backend *be, int pair, char *out,
+                         size_t len)
+{
+    snprintf(out, len, "%s -DSMAX_IN_DTYPE=%d -DSMAX_OUT_DTYPE=%d",
+             be->options, pair / SMAX_DTYPE_COUNT, pair % SMAX_DTYPE_COUNT);
+}
+
 /* NVIDIA's OpenCL compiler caps registers only for a whole program, and a
  * cap that suits one kernel costs others (bf16 rows of 4096 columns, held
  * on-chip, lost 6 points under the short rows' cap). So a kernel with a
@@ -237,13 +261,17 @@ static int budget_groups(smax_context ctx, int k, int in_bytes,
  * that lets its groups share a compute unit's registers, rounded down to
  * the 8 registers an item is given at a time; kernels with the same cap
  * share that program (the program cache). SMAX_CL_REGISTER_CAP tells the
- * kernels they are so built (kernels/smax_dialect.h: no inline ex2). */
-static smax_status budget_kernels(smax_context ctx, int pair,
-                                  const char *options)
+ * kernels they are so built (kernels/smax_dialect.h: no inline ex2).
+ * Here each budgeted kernel of a pair gets its cap, and the groups it may
+ * have; its program is built on its first launch (smax_cl_kernel), since
+ * each is a build of the whole source (13-35 s on NVIDIA's OpenCL
+ * on a fresh machine) that most calls never need. */
+static void plan_budgets(smax_context ctx, int pair)
 {
     struct smax_backend *be = ctx->backend;
-    if (be->nv_registers == 0)
-        return SMAX_SUCCESS;
+    const unsigned registers = budget_registers(ctx);
+    if (registers == 0)
+        return;
     const int in_bytes =
         (int)smax_dtype_bytes((smax_dtype)(pair / SMAX_DTYPE_COUNT));
     const int out_bytes =
@@ -255,32 +283,49 @@ static smax_status budget_kernels(smax_context ctx, int pair,
         if (groups <= 0)
             continue;
         const unsigned cap =
-            be->nv_registers / ((unsigned)items * (unsigned)groups) & ~7u;
-        char capped[448];
-        snprintf(capped, sizeof capped,
-                 "%s -cl-nv-maxrregcount=%u -DSMAX_CL_REGISTER_CAP", options,
-                 cap);
-        smax_status st =
-            smax_cl_program_get(ctx, capped, &be->budget_programs[pair][k]);
-        if (st != SMAX_SUCCESS)
-            return st;
-        cl_int err;
-        cl_kernel kernel = clCreateKernel(be->budget_programs[pair][k],
-                                          smax_kernel_names[k], &err);
-        if (err != CL_SUCCESS)
-            return smax_cl_fail(ctx, err, smax_kernel_names[k]);
-        clReleaseKernel(be->kernels[pair][k]);
-        be->kernels[pair][k] = kernel;
+            registers / ((unsigned)items * (unsigned)groups) & ~7u;
+        be->budget_caps[pair][k] = cap;
         /* NVIDIA's OpenCL answers CL_KERNEL_WORK_GROUP_SIZE 256 for every
          * kernel, yet a kernel of 10 registers launches in groups of 1024
          * there (the probe of bench/results/h100-2026-12-06b): the groups
          * this kernel may have are those whose items share the registers
          * a group may take at the cap. */
-        const unsigned items_at_cap = be->nv_registers / cap & ~31u;
+        const unsigned items_at_cap = registers / cap & ~31u;
         be->max_groups[pair][k] = items_at_cap < be->device_max_group
                                       ? items_at_cap
                                       : be->device_max_group;
     }
+}
+
+/* Kernel k of a pair from the program of its register budget. On failure
+ * the pair's kernel stays as it was, so that a later call tries again. */
+static smax_status budget_kernel(smax_context ctx, int pair, int k)
+{
+    struct smax_backend *be = ctx->backend;
+    char options[384], capped[448];
+    pair_options(be, pair, options, sizeof options);
+    if (be->nv_registers > 0)
+        snprintf(capped, sizeof capped,
+                 "%s -cl-nv-maxrregcount=%u -DSMAX_CL_REGISTER_CAP", options,
+                 be->budget_caps[pair][k]);
+    else /* the test switch: a program of its own, as on NVIDIA */
+        snprintf(capped, sizeof capped,
+                 "%s -DSMAX_CL_TEST_BUDGET=%u -DSMAX_CL_REGISTER_CAP",
+                 options, be->budget_caps[pair][k]);
+    cl_program program;
+    smax_status st = smax_cl_program_get(ctx, capped, &program);
+    if (st != SMAX_SUCCESS)
+        return st;
+    cl_int err;
+    cl_kernel kernel = clCreateKernel(program, smax_kernel_names[k], &err);
+    if (err != CL_SUCCESS) {
+        smax_cl_program_put(program);
+        return smax_cl_fail(ctx, err, smax_kernel_names[k]);
+    }
+    clReleaseKernel(be->kernels[pair][k]);
+    be->kernels[pair][k] = kernel;
+    be->budget_programs[pair][k] = program;
+    be->budget_caps[pair][k] = 0;
     return SMAX_SUCCESS;
 }
 
@@ -289,8 +334,7 @@ static smax_status create_kernels(smax_context ctx, int pair)
 {
     struct smax_backend *be = ctx->backend;
     char options[384];
-    snprintf(options, sizeof options, "%s -DSMAX_IN_DTYPE=%d -DSMAX_OUT_DTYPE=%d",
-             be->options, pair / SMAX_DTYPE_COUNT, pair % SMAX_DTYPE_COUNT);
+    pair_options(be, pair, options, sizeof options);
     smax_status st = smax_cl_program_get(ctx, options, &be->programs[pair]);
     if (st != SMAX_SUCCESS)
         return st;
@@ -310,7 +354,7 @@ static smax_status create_kernels(smax_context ctx, int pair)
             be->max_groups[pair][k] = (unsigned)wg;
     }
     if (st == SMAX_SUCCESS)
-        st = budget_kernels(ctx, pair, options);
+        plan_budgets(ctx, pair);
     /* On failure the pair is left unbuilt, so a later call tries again. */
     if (st != SMAX_SUCCESS)
         smax_cl_release_pair(be, pair);
@@ -327,6 +371,18 @@ smax_status smax_cl_pair_kernels(smax_context ctx, int pair, cl_kernel **out)
     }
     *out = be->kernels[pair];
     return SMAX_SUCCESS;
+}
+
+smax_status smax_cl_kernel(smax_context ctx, int pair, smax_kernel_id kernel,
+                           cl_kernel *out)
+{
+    cl_kernel *kernels;
+    smax_status st = smax_cl_pair_kernels(ctx, pair, &kernels);
+    if (st == SMAX_SUCCESS && ctx->backend->budget_caps[pair][kernel] > 0)
+        st = budget_kernel(ctx, pair, (int)kernel);
+    if (st == SMAX_SUCCESS)
+        *out = kernels[kernel];
+    return st;
 }
 
 /* Group size and on-chip memory limits, from the f32 kernels (every pair
