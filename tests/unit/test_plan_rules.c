@@ -4,8 +4,8 @@
  * on a device described by hand: the H100's queried limits (132 compute
  * units, groups of 1024, 227 KB of on-chip memory a group, 50 MB of L2)
  * with each trait the rules read turned on and off. No backend runs: the
- * one backend call the planner makes (whether a cluster fits) is answered
- * here. These rules were tuned on the H100 (bench/results/h100-2026-11-24);
+ * backend calls the planner makes (whether a cluster fits, a kernel's
+ * largest group) are answered by plan_host.h. These rules were tuned on the H100 (bench/results/h100-2026-11-24);
  * the GPU machine measures them, this test keeps them what
  * docs/algorithms.md says they are on every build.
  */
@@ -14,66 +14,8 @@
 #include "backend.h"
 #include "plan.h"
 #include "smax_geometry.h"
+#include "plan_host.h"
 #include "unit_check.h"
-
-/* ---- what the planner asks of the rest of the library ------------------- */
-
-static int clusters_fit = 1;
-
-int smax_backend_max_clusters(smax_context ctx, smax_kernel_id kernel,
-                              int pair, int cluster, int group_size,
-                              size_t local_bytes)
-{
-    (void)ctx, (void)kernel, (void)pair, (void)cluster, (void)group_size;
-    (void)local_bytes;
-    return clusters_fit;
-}
-
-/* The largest group a kernel may have; 0: the device's. */
-static int kernel_max_group = 0;
-
-int smax_backend_max_group(smax_context ctx, smax_kernel_id kernel, int pair)
-{
-    (void)kernel, (void)pair;
-    return kernel_max_group > 0 ? kernel_max_group
-                                : (int)ctx->info.max_group_size;
-}
-
-smax_status smax_fail(smax_context ctx, smax_status status, const char *fmt,
-                      ...)
-{
-    snprintf(ctx->last_error, sizeof ctx->last_error, "%s", fmt);
-    return status;
-}
-
-int smax_buffer_valid(smax_buffer buf)
-{
-    return buf != NULL;
-}
-
-/* ---- the device --------------------------------------------------------- */
-
-static struct smax_context_s h100(void)
-{
-    struct smax_context_s c;
-    memset(&c, 0, sizeof c);
-    c.magic = SMAX_CONTEXT_MAGIC;
-    c.info.compute_units = 132;
-    c.info.max_group_size = 1024;
-    c.info.local_mem_bytes = 232448;
-    c.traits.preferred_group = 256;
-    c.traits.max_local_dynamic = 232448;
-    c.traits.cooperative = 1;
-    c.traits.cache_bytes = 50u << 20;
-    c.traits.max_cluster = 16;
-    c.traits.async_keep = 1;
-    c.traits.unit_local_bytes = 233472;
-    c.traits.group_local_reserved = 1024;
-    c.traits.narrow_reg_lanes = 32;
-    c.traits.deep_reg_wide = 1;
-    c.traits.reread_keep_heads = 1;
-    return c;
-}
 
 /* Rows read as `in` and written as `out` (forward x and y, the gradient's
  * y and dy, and dx), x's rows `pad` elements apart past their length. */
