@@ -284,6 +284,8 @@ static void plan_budgets(smax_context ctx, int pair)
             continue;
         const unsigned cap =
             registers / ((unsigned)items * (unsigned)groups) & ~7u;
+        if (cap == 0) /* a register file too small for the budget */
+            continue;
         be->budget_caps[pair][k] = cap;
         /* NVIDIA's OpenCL answers CL_KERNEL_WORK_GROUP_SIZE 256 for every
          * kernel, yet a kernel of 10 registers launches in groups of 1024
