@@ -159,16 +159,21 @@ static struct {
 static int cached_count;
 static pthread_mutex_t cached_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* What `ask` answers for the device's address, or for its packed form
+ * where the driver did not know the first (nv_pci_address). */
+static uint64_t ask_either(uint64_t (*ask)(const char *), const char *address,
+                           const char *packed)
+{
+    const uint64_t v = ask(address);
+    return v == 0 && strcmp(packed, address) != 0 ? ask(packed) : v;
+}
+
 static smax_cl_nv_memory_facts ask_drivers(const char *address,
                                            const char *packed)
 {
     smax_cl_nv_memory_facts f;
-    f.bandwidth = nvml_memory_bandwidth(address);
-    if (f.bandwidth == 0 && strcmp(packed, address) != 0)
-        f.bandwidth = nvml_memory_bandwidth(packed);
-    f.cache_bytes = cuda_cache_bytes(address);
-    if (f.cache_bytes == 0 && strcmp(packed, address) != 0)
-        f.cache_bytes = cuda_cache_bytes(packed);
+    f.bandwidth = ask_either(nvml_memory_bandwidth, address, packed);
+    f.cache_bytes = ask_either(cuda_cache_bytes, address, packed);
     return f;
 }
 

@@ -20,6 +20,8 @@ struct smax_backend {
                           0 on other devices (opencl_init.c)            */
     unsigned nv_registers; /* registers a group may take, on NVIDIA; 0
                               elsewhere (opencl_init.c)                 */
+    unsigned budget_registers; /* the same for the register budgets: also
+                                  the test switch's (opencl_init.c)     */
     /* One program per dtype pair (3 * in + out), built on first use. */
     cl_program programs[SMAX_PAIR_COUNT];
     /* The program a kernel with a register budget comes from where it is

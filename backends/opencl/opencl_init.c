@@ -46,6 +46,20 @@ static unsigned nv_registers(cl_device_id d)
     return regs;
 }
 
+/* Registers a group may take, for the register budgets (opencl_init.c's
+ * budget programs): NVIDIA's figure; elsewhere none, but under the test
+ * switch SMAX_TEST_BUDGET=1 the H100's, so that CPU devices build and
+ * launch budget programs as NVIDIA does (tests/CMakeLists.txt). */
+#define SMAX_TEST_BUDGET_REGISTERS 65536u
+static unsigned budget_registers(const struct smax_backend *be)
+{
+    if (be->nv_registers > 0)
+        return be->nv_registers;
+    const char *test = getenv("SMAX_TEST_BUDGET");
+    return test != NULL && strcmp(test, "1") == 0 ? SMAX_TEST_BUDGET_REGISTERS
+                                                  : 0;
+}
+
 /* Local memory left to the driver, in bytes (see query_info). */
 #define LOCAL_MEM_RESERVE 256
 
@@ -97,6 +111,7 @@ static smax_status query_info(smax_context ctx)
     ctx->backend->nv_sm = nv_compute_capability(d);
     ctx->backend->nv_registers = ctx->backend->nv_sm > 0 ? nv_registers(d)
                                                          : 0;
+    ctx->backend->budget_registers = budget_registers(ctx->backend);
     ctx->traits.async_keep = ctx->backend->nv_sm >= 80;
     /* NVIDIA's OpenCL ran the narrow register kernel ahead only where the
      * usual one's smallest row slot is half empty: a slot of 4 lanes (f32
@@ -231,21 +246,6 @@ static int budget_groups(smax_context ctx, int k, int in_bytes,
     }
 }
 
-/* Registers a group may take, for the register budgets: NVIDIA's figure;
- * elsewhere none, but under the test switch SMAX_TEST_BUDGET=1 the H100's,
- * so that CPU devices build and launch budget programs as NVIDIA does
- * (tests/CMakeLists.txt). */
-#define SMAX_TEST_BUDGET_REGISTERS 65536u
-static unsigned budget_registers(smax_context ctx)
-{
-    const struct smax_backend *be = ctx->backend;
-    if (be->nv_registers > 0)
-        return be->nv_registers;
-    const char *test = getenv("SMAX_TEST_BUDGET");
-    return test != NULL && strcmp(test, "1") == 0 ? SMAX_TEST_BUDGET_REGISTERS
-                                                  : 0;
-}
-
 /* The build options of dtype pair `pair`'s program. */
 static void pair_options(const struct smax_backend *be, int pair, char *out,
                          size_t len)
@@ -269,7 +269,7 @@ static void pair_options(const struct smax_backend *be, int pair, char *out,
 static void plan_budgets(smax_context ctx, int pair)
 {
     struct smax_backend *be = ctx->backend;
-    const unsigned registers = budget_registers(ctx);
+    const unsigned registers = be->budget_registers;
     if (registers == 0)
         return;
     const int in_bytes =
@@ -306,14 +306,11 @@ static smax_status budget_kernel(smax_context ctx, int pair, int k)
     struct smax_backend *be = ctx->backend;
     char options[384], capped[448];
     pair_options(be, pair, options, sizeof options);
-    if (be->nv_registers > 0)
-        snprintf(capped, sizeof capped,
-                 "%s -cl-nv-maxrregcount=%u -DSMAX_CL_REGISTER_CAP", options,
-                 be->budget_caps[pair][k]);
-    else /* the test switch: a program of its own, as on NVIDIA */
-        snprintf(capped, sizeof capped,
-                 "%s -DSMAX_CL_TEST_BUDGET=%u -DSMAX_CL_REGISTER_CAP",
-                 options, be->budget_caps[pair][k]);
+    /* elsewhere (the test switch) a program of its own all the same */
+    snprintf(capped, sizeof capped, "%s %s=%u -DSMAX_CL_REGISTER_CAP", options,
+             be->nv_registers > 0 ? "-cl-nv-maxrregcount"
+                                  : "-DSMAX_CL_TEST_BUDGET",
+             be->budget_caps[pair][k]);
     cl_program program;
     smax_status st = smax_cl_program_get(ctx, capped, &program);
     if (st != SMAX_SUCCESS)
