@@ -1513,10 +1513,18 @@ static void set_one_launch(const smax_problem *p, smax_exec_plan *plan,
  * 1024 x 262144 32.5, call 1). The forward, whose reads are half its
  * bytes, not two thirds, gained less and lost elsewhere (f32 256 x 2M
  * 71.1 -> 70.2 with 2, bf16 256 x 2M 76.6 -> 78.3 with 4, f32 1024 x
- * 262144 84.8 -> 84.0-84.6 with 12-23) and keeps none. Only where rows
- * are at least SMAX_STAGGER_MIN_ROWS (fewer were not measured) and on
- * devices whose memory outpaces the H100's (where it was measured);
- * SMAX_STAGGER=N sets it anywhere (smax_stagger_rows). */
+ * 262144 84.8 -> 84.0-84.6 with 12-23) and keeps none. The H100, whose
+ * memory feeds a unit 1/1.47 as fast, gains as much or more by the same
+ * rule (bench/results/h100-2026-12-06d, calls 2 and 5, A B B A, none ->
+ * the rule): CUDA f32 256 x 1M 71.9, 71.4 -> 80.6, 80.4; 256 x 600000
+ * 81.9, 82.6 -> 87.2, 86.6; 512 x 393216 91.0, 91.2 -> 93.3, 93.1; 1024 x
+ * 262144 94.6, 95.3 -> 96.4, 96.2; 32 x 1M 70.4, 70.2 -> 77.6, 77.6; bf16
+ * 256 x 2M 77.8, 77.9 -> 82.7, 82.3; NVIDIA's OpenCL f32 256 x 600000
+ * 70.8, 70.9 -> 84.2, 83.7, 1024 x 262144 88.9, 88.6 -> 94.5, 94.2; no
+ * shape lost. So every device that keeps chunks asynchronously (the
+ * devices it was measured on) staggers, where a launch holds at least
+ * SMAX_STAGGER_MIN_ROWS rows (fewer were not measured); SMAX_STAGGER=N
+ * sets it anywhere (smax_stagger_rows). */
 #define SMAX_STAGGER_NUM 3
 #define SMAX_STAGGER_DEN 4
 /* Where the exchange keeps its chunk by register batches (f32 on NVIDIA's
@@ -1554,7 +1562,7 @@ static int exchange_stagger(smax_context ctx, const smax_exec_plan *plan)
         return ctx->traits.stagger_rows;
     const int64_t unit = ctx->traits.unit_local_bytes;
     const int64_t group = unit_group_bytes(ctx, plan);
-    if (!memory_outpaces(ctx) || unit <= 0)
+    if (!ctx->traits.async_keep || unit <= 0)
         return 0;
     const int64_t held = unit / group * ctx->info.compute_units;
     if (held < SMAX_STAGGER_MIN_ROWS * (int64_t)plan->chunks)

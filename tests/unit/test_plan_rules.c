@@ -1636,11 +1636,12 @@ static void test_split_rows(void)
 }
 
 /* The gradient's device-memory exchange staggers its rows' loads
- * (plan.c, exchange_stagger): on the H200 three quarters of the rows a
- * launch holds at once load together, as measured; the forward, the
- * H100 (where it was not measured), clusters and launches of fewer
- * rows than SMAX_STAGGER_MIN_ROWS a launch holds do not stagger;
- * SMAX_STAGGER=N staggers every gradient exchange by N rows. */
+ * (plan.c, exchange_stagger): on the H100 and the H200 three quarters of
+ * the rows a launch holds at once load together, as measured; the
+ * forward, devices that keep no chunk asynchronously (where it was not
+ * measured), clusters and launches of fewer rows than
+ * SMAX_STAGGER_MIN_ROWS a launch holds do not stagger; SMAX_STAGGER=N
+ * staggers every gradient exchange by N rows. */
 static void test_exchange_stagger(void)
 {
     const struct {
@@ -1670,7 +1671,14 @@ static void test_exchange_stagger(void)
         c.traits.memory_bandwidth = H100_MEMORY_BANDWIDTH;
         p = plan_of(&c, cases[i].dir, cases[i].t, cases[i].rows,
                     cases[i].cols);
-        CHECK(p.stagger == 0, "case %zu, H100: stagger %d", i, p.stagger);
+        CHECK(p.stagger == cases[i].stagger, "case %zu, H100: stagger %d, "
+              "expected %d", i, p.stagger, cases[i].stagger);
+        c.traits.async_keep = 0;
+        p = plan_of(&c, cases[i].dir, cases[i].t, cases[i].rows,
+                    cases[i].cols);
+        CHECK(p.stagger == 0, "case %zu, no asynchronous keep: stagger %d",
+              i, p.stagger);
+        c.traits.async_keep = 1;
         const int exchange =
             cases[i].dir == SMAX_BACKWARD && !p.cluster && !p.reread;
         for (int n = 0; n <= 3; ++n) {
