@@ -61,4 +61,4 @@ while IFS= read -r -d '' f; do
 done < <(git ls-files -z -- 'bench/results/*.tar.xz' 'bench/results/*.gz')
 git add -- "$list"
 echo "archived $n archives ($((bytes / 1048576)) MiB) of records before $before; listed in $list at $head"
-echo "tracked tree: $(git ls-files -z | du -cb --files0-from=- | tail -1 | awk '{printf "%d", $1 / 1048576}') MiB"
+bash scripts/tree-size.sh

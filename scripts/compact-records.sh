@@ -24,8 +24,4 @@ done < <(git ls-files -z -- 'bench/results/*.tgz')
 git ls-files -z -- 'bench/results/*.md' | xargs -0 grep -lZ -E '[A-Za-z0-9_-]\.tgz' |
   xargs -0 -r sed -i -E 's/([A-Za-z0-9_-])\.tgz/\1.tar.xz/g'
 echo "recompressed $n archives"
-# Counted as a tar archive would hold them (a 512-byte header a file, the
-# content padded to 512): the device tool refused a carry that the files'
-# bare bytes left room for, and let through one this count left room for.
-bytes=$(git ls-files -z | xargs -0 stat -c %s | awk '{t += 512 + int(($1 + 511) / 512) * 512} END {print t}')
-echo "tracked tree: $((bytes >> 20)) MiB (as a tar) of the 64 MiB a GPU call carries (builds and stages count too)"
+bash scripts/tree-size.sh
