@@ -14,10 +14,11 @@
 set -eu
 cd "$(git rev-parse --show-toplevel)"
 list=bench/results/ARCHIVED.md
+usage() { echo "usage: $0 YYYY-MM-DD | --restore PATH..." >&2; exit 2; }
 
 if [ "${1:-}" = --restore ]; then
   shift
-  [ $# -gt 0 ] || { echo "usage: $0 --restore PATH..." >&2; exit 2; }
+  [ $# -gt 0 ] || usage
   for path in "$@"; do
     commit=$(awk -F'|' -v p="$path" '{gsub(/[ `]/, "", $2); gsub(/[ `]/, "", $3)} $2 == p {print $3}' "$list")
     [ -n "$commit" ] || { echo "$path: not listed in $list" >&2; exit 1; }
@@ -29,7 +30,7 @@ if [ "${1:-}" = --restore ]; then
 fi
 
 before=${1:-}
-[[ $before =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ ]] && date -d "$before" > /dev/null 2>&1 || { echo "usage: $0 YYYY-MM-DD | --restore PATH..." >&2; exit 2; }
+[[ $before =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ ]] && date -d "$before" > /dev/null 2>&1 || usage
 if ! git diff --quiet HEAD -- bench/results; then
   echo "bench/results has uncommitted changes: commit them first (ARCHIVED.md names HEAD)" >&2
   exit 1
