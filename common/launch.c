@@ -333,11 +333,10 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
 
 /* The multi-block phases in one launch: operands, cols, chunk_len,
  * chunks, chunk pitch, the kept head's length (only for the kernels that
- * re-read their chunks from the cache), scale, flags, the gradient's
- * stagger (its device-memory exchange only), and for the portable
- * exchange the
- * ticket counter and flags (the sync area), partials (the scratch),
- * ticket base, epoch; a row of the cluster kernels is one cluster of
+ * re-read their chunks from the cache), scale, flags, the load stagger
+ * (the device-memory exchanges that keep their chunks only), and for the
+ * portable exchange the ticket counter and flags (the sync area),
+ * partials (the scratch), ticket base, epoch; a row of the cluster kernels is one cluster of
  * plan->cluster groups. */
 static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
                                    const smax_exec_plan *plan,
@@ -353,7 +352,7 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
         push(&k, i32_arg(plan->keep_len));
     push(&k, f32_arg(p->scale));
     push(&k, i32_arg((int32_t)p->flags));
-    if (plan->direction == SMAX_BACKWARD && !plan->cluster && !plan->reread)
+    if (!plan->cluster && !plan->reread)
         push(&k, i32_arg(plan->stagger));
     if (plan->cluster)
         return launch_with(ctx,

@@ -1492,37 +1492,48 @@ static void set_one_launch(const smax_problem *p, smax_exec_plan *plan,
     plan->merge_levels = 1;
 }
 
-/* The rows of the gradient's device-memory exchange whose loads may be in
- * flight at once, as a share of the rows a launch holds at once
- * (SMAX_STAGGER_NUM / SMAX_STAGGER_DEN of R = groups a compute unit x
- * units / chunks; exchange_stagger). Its groups wait for their row's
- * slowest chunk before they write, so rows that start together load
- * together, wait together and write together: the device's memory then
- * moves reads alone, then writes alone (a launch that only reads moves
- * about 2.6 TB/s on the H200, a copy 4.2 of reads and writes together).
- * Held back until the group as many rows before it has its chunk's
- * partial, a row loads while earlier ones write. Measured on the H200,
- * A B B A, % of copy, none -> rows loading at once (bench/results/
- * h200-2026-12-04, call 2): f32 256 x 1M (R 3) 60.8, 60.3, 60.5, 60.4 ->
- * 67.5, 67.5, 67.0, 67.6 (2); 256 x 600000 (R 5) 66.6, 66.5 -> 71.6, 71.6
- * (3; 4: 68.9, 68.5); 512 x 393216 (R 8.2) 75.4, 75.5 -> 76.8, 76.7 (6;
- * 4, 7: level); 1024 x 262144 (R 12.4) 79.2, 79.6 -> 80.5, 80.3 (9; 6:
- * 75.8, 76.3); bf16 256 x 2M (R 3) 65.4, 65.9 -> 70.2, 69.4 (2); 256 x
- * 1M (R 6.2) 75.9, 75.9 -> 77.3, 77.0 (4); 512 x 524288 (R 12.4) 80.2,
- * 80.4 -> 80.0, 79.4 (9; 6: 74.1, 74.8). One row at a time lost (f32
- * 1024 x 262144 32.5, call 1). The forward, whose reads are half its
- * bytes, not two thirds, gained less and lost elsewhere (f32 256 x 2M
- * 71.1 -> 70.2 with 2, bf16 256 x 2M 76.6 -> 78.3 with 4, f32 1024 x
- * 262144 84.8 -> 84.0-84.6 with 12-23) and keeps none. The H100, whose
- * memory feeds a unit 1/1.47 as fast, gains as much or more by the same
- * rule (bench/results/h100-2026-12-06d, calls 2 and 5, A B B A, none ->
- * the rule): CUDA f32 256 x 1M 71.9, 71.4 -> 80.6, 80.4; 256 x 600000
- * 81.9, 82.6 -> 87.2, 86.6; 512 x 393216 91.0, 91.2 -> 93.3, 93.1; 1024 x
- * 262144 94.6, 95.3 -> 96.4, 96.2; 32 x 1M 70.4, 70.2 -> 77.6, 77.6; bf16
- * 256 x 2M 77.8, 77.9 -> 82.7, 82.3; NVIDIA's OpenCL f32 256 x 600000
- * 70.8, 70.9 -> 84.2, 83.7, 1024 x 262144 88.9, 88.6 -> 94.5, 94.2; no
- * shape lost. So every device that keeps chunks asynchronously (the
- * devices it was measured on) staggers, where a launch holds at least
+/* The rows of a device-memory exchange whose loads may be in flight at
+ * once, as a share of the rows a launch holds at once (SMAX_STAGGER_NUM /
+ * SMAX_STAGGER_DEN of R = groups a compute unit x units / chunks;
+ * exchange_stagger). Its groups wait for their row's slowest chunk before
+ * they write, so rows that start together load together, wait together
+ * and write together: the device's memory then moves reads alone, then
+ * writes alone (a launch that only reads moves about 2.6 TB/s on the
+ * H200, a copy 4.2 of reads and writes together). Held back until the
+ * group as many rows before it has its chunk's partial, a row loads while
+ * earlier ones write. Measured first on the gradient, H200, A B B A, % of
+ * copy, none -> rows loading at once (bench/results/h200-2026-12-04, call
+ * 2): f32 256 x 1M (R 3) 60.8, 60.3, 60.5, 60.4 -> 67.5, 67.5, 67.0, 67.6
+ * (2); 256 x 600000 (R 5) 66.6, 66.5 -> 71.6, 71.6 (3; 4: 68.9, 68.5);
+ * 512 x 393216 (R 8.2) 75.4, 75.5 -> 76.8, 76.7 (6; 4, 7: level); 1024 x
+ * 262144 (R 12.4) 79.2, 79.6 -> 80.5, 80.3 (9; 6: 75.8, 76.3); bf16 256 x
+ * 2M (R 3) 65.4, 65.9 -> 70.2, 69.4 (2); 256 x 1M (R 6.2) 75.9, 75.9 ->
+ * 77.3, 77.0 (4); 512 x 524288 (R 12.4) 80.2, 80.4 -> 80.0, 79.4 (9; 6:
+ * 74.1, 74.8). One row at a time lost (f32 1024 x 262144 32.5, call 1).
+ * The H100, whose memory feeds a unit 1/1.47 as fast, gains as much or
+ * more by the same rule (bench/results/h100-2026-12-06d, calls 2 and 5, A
+ * B B A, none -> the rule): CUDA f32 256 x 1M 71.9, 71.4 -> 80.6, 80.4;
+ * 256 x 600000 81.9, 82.6 -> 87.2, 86.6; 512 x 393216 91.0, 91.2 -> 93.3,
+ * 93.1; 1024 x 262144 94.6, 95.3 -> 96.4, 96.2; 32 x 1M 70.4, 70.2 ->
+ * 77.6, 77.6; bf16 256 x 2M 77.8, 77.9 -> 82.7, 82.3; NVIDIA's OpenCL f32
+ * 256 x 600000 70.8, 70.9 -> 84.2, 83.7, 1024 x 262144 88.9, 88.6 ->
+ * 94.5, 94.2; no shape lost. The forward, whose reads are half its bytes,
+ * not two thirds, gains by the same rule on the H100 (bench/results/
+ * h100-2026-12-06e, call 1, A R R A, CUDA, none -> the rule): f32 256 x
+ * 1M (rule 4) 91.8, 92.0 -> 93.8, 93.8; 32 x 1M 82.7, 83.0 -> 87.3, 87.5;
+ * 64 x 2M 82.7, 82.8 -> 85.2, 85.2; 256 x 600000 (8) 92.5, 92.7 -> 94.2,
+ * 94.2; 512 x 393216 94.8, 94.7 -> 96.1, 96.3; bf16 256 x 2M 89.9, 89.8 ->
+ * 92.7, 92.9; 256 x 1M (9) 92.5, 93.0 -> 95.8, 95.5; 64 x 4M 80.5, 80.2
+ * -> 84.9, 85.1; 512 x 524288 level (97.7). Fixed lags lost where the
+ * rule's differ (2 rows: f32 256 x 600000 71.9, 512 x 393216 55.1). On
+ * the H200, whose memory outpaces the H100's, the forward measured at
+ * fixed lags ran level or lost (bench/results/h200-2026-12-04, call 1: f32
+ * 256 x 2M 71.1 -> 70.2 with 2, the rule's; bf16 256 x 2M 76.6 -> 78.3
+ * with 4; f32 1024 x 262144, then an exchange, 84.8 -> 84.0-84.6 with
+ * 12-23), so there the forward keeps none. So every device that keeps
+ * chunks asynchronously (the devices it was measured on) staggers the
+ * gradient, and the forward where its memory does not outpace the H100's
+ * (memory_outpaces), where a launch holds at least
  * SMAX_STAGGER_MIN_ROWS rows (fewer were not measured); SMAX_STAGGER=N
  * sets it anywhere (smax_stagger_rows). */
 #define SMAX_STAGGER_NUM 3
@@ -1556,10 +1567,12 @@ static int64_t unit_group_bytes(smax_context ctx, const smax_exec_plan *plan)
 
 static int exchange_stagger(smax_context ctx, const smax_exec_plan *plan)
 {
-    if (plan->direction != SMAX_BACKWARD || plan->reread || plan->cluster)
+    if (plan->reread || plan->cluster)
         return 0;
     if (ctx->traits.stagger_rows >= 0)
         return ctx->traits.stagger_rows;
+    if (plan->direction == SMAX_FORWARD && memory_outpaces(ctx))
+        return 0;
     const int64_t unit = ctx->traits.unit_local_bytes;
     const int64_t group = unit_group_bytes(ctx, plan);
     if (!ctx->traits.async_keep || unit <= 0)
@@ -1567,7 +1580,8 @@ static int exchange_stagger(smax_context ctx, const smax_exec_plan *plan)
     const int64_t held = unit / group * ctx->info.compute_units;
     if (held < SMAX_STAGGER_MIN_ROWS * (int64_t)plan->chunks)
         return 0;
-    const int batches = ctx->traits.bwd_batch_keep_f32 && !bwd_16bit(plan);
+    const int batches = plan->direction == SMAX_BACKWARD &&
+                        ctx->traits.bwd_batch_keep_f32 && !bwd_16bit(plan);
     const int64_t num = batches ? SMAX_STAGGER_BATCH_NUM : SMAX_STAGGER_NUM;
     const int64_t den = batches ? SMAX_STAGGER_BATCH_DEN : SMAX_STAGGER_DEN;
     const int64_t loading = held * num / (den * (int64_t)plan->chunks);

@@ -440,9 +440,9 @@ SMAX_KERNEL void SMAX_MB_ONCHIP_BOUNDS SMAX_KNAME(smax_mb_onchip)(
     const SMAX_GLOBAL smax_in_t *x, smax_i64 x_off, smax_i64 x_stride,
     SMAX_GLOBAL smax_out_t *y, smax_i64 y_off, smax_i64 y_stride,
     int cols, int chunk_len, int chunks, int chunk_pitch,
-    float scale, int flags, SMAX_GLOBAL smax_u32 *sync, smax_i64 sync_off,
-    SMAX_GLOBAL smax_u32 *partials, smax_i64 partials_off, int ticket_base,
-    int epoch SMAX_DYN_LOCAL_PARAM)
+    float scale, int flags, int stagger, SMAX_GLOBAL smax_u32 *sync,
+    smax_i64 sync_off, SMAX_GLOBAL smax_u32 *partials, smax_i64 partials_off,
+    int ticket_base, int epoch SMAX_DYN_LOCAL_PARAM)
 {
     SMAX_DYN_LOCAL_DECL
     const int lid = SMAX_LOCAL_ID();
@@ -452,6 +452,8 @@ SMAX_KERNEL void SMAX_MB_ONCHIP_BOUNDS SMAX_KNAME(smax_mb_onchip)(
     const smax_coop k =
         smax_coop_start(sync, sync_off, partials, partials_off, cols,
                         chunk_len, chunks, ticket_base, red, lid);
+    /* Rows load `stagger` at a time (common/plan.c, exchange_stagger). */
+    smax_coop_gate(k, (smax_i64)stagger * chunks, epoch, lid);
     const SMAX_GLOBAL smax_in_t *xr = x + x_off + k.c.row * x_stride;
     SMAX_GLOBAL smax_out_t *yr = y + y_off + k.c.row * y_stride;
     const smax_held h = smax_fwd_held_on_grid(k.c, xr, yr);
