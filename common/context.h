@@ -85,10 +85,11 @@ typedef struct smax_device_traits {
                                     OpenCL: kernels/smax_backward_
                                     multiblock_onchip.h; exchange_
                                     stagger)                           */
-    int stagger_rows;            /* SMAX_STAGGER=N: the gradient's
-                                    device-memory exchange staggers by N
-                                    rows on any device (0: never; 1, the
-                                    most waiting, is the tests' switch);
+    int stagger_rows;            /* SMAX_STAGGER=N: the device-memory
+                                    exchanges (forward and gradient)
+                                    stagger by N rows on any device (0:
+                                    never; 1, the most waiting, is the
+                                    tests' switch);
                                     -1 (unset): the planner's rule
                                     (exchange_stagger)                 */
 } smax_device_traits;

@@ -336,8 +336,8 @@ static smax_status run_multiblock(smax_context ctx, const smax_problem *p,
  * re-read their chunks from the cache), scale, flags, the load stagger
  * (the device-memory exchanges that keep their chunks only), and for the
  * portable exchange the ticket counter and flags (the sync area),
- * partials (the scratch), ticket base, epoch; a row of the cluster kernels is one cluster of
- * plan->cluster groups. */
+ * partials (the scratch), ticket base, epoch; a row of the cluster
+ * kernels is one cluster of plan->cluster groups. */
 static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
                                    const smax_exec_plan *plan,
                                    const operand_args *o, const work_areas *w)

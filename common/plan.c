@@ -1571,13 +1571,12 @@ static int exchange_stagger(smax_context ctx, const smax_exec_plan *plan)
         return 0;
     if (ctx->traits.stagger_rows >= 0)
         return ctx->traits.stagger_rows;
-    if (plan->direction == SMAX_FORWARD && memory_outpaces(ctx))
-        return 0;
     const int64_t unit = ctx->traits.unit_local_bytes;
-    const int64_t group = unit_group_bytes(ctx, plan);
-    if (!ctx->traits.async_keep || unit <= 0)
+    if (!ctx->traits.async_keep || unit <= 0 ||
+        (plan->direction == SMAX_FORWARD && memory_outpaces(ctx)))
         return 0;
-    const int64_t held = unit / group * ctx->info.compute_units;
+    const int64_t held =
+        unit / unit_group_bytes(ctx, plan) * ctx->info.compute_units;
     if (held < SMAX_STAGGER_MIN_ROWS * (int64_t)plan->chunks)
         return 0;
     const int batches = plan->direction == SMAX_BACKWARD &&

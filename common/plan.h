@@ -61,8 +61,8 @@ typedef struct smax_exec_plan {
                              cols_padded is the head's on-chip pitch  */
     int keep_len;         /* reread: elements of a chunk's head kept
                              on-chip (0: none)                        */
-    int stagger;          /* the gradient's device-memory exchange:
-                             a group's loads wait for the group this
+    int stagger;          /* the device-memory exchanges (forward and
+                             gradient): a group's loads wait for the group this
                              many rows before it to have its chunk's
                              partial (0: none; exchange_stagger)       */
     int unit_groups;      /* groups a compute unit should hold, where
@@ -86,8 +86,8 @@ int64_t smax_fused_max_cols(smax_context ctx);
  * has no distributed shared memory). A value that is not a whole number
  * leaves device_max. */
 int smax_cluster_cap(int device_max, const char *env);
-/* SMAX_STAGGER's value: rows the gradient's device-memory exchange staggers
- * by (0: none), or -1 where it is unset or not a count (the planner's rule,
+/* SMAX_STAGGER's value: rows the device-memory exchanges stagger by
+ * (0: none), or -1 where it is unset or not a count (the planner's rule,
  * common/plan.c exchange_stagger). */
 int smax_stagger_rows(const char *env);
 

@@ -9,8 +9,8 @@
  * items spinning on %globaltimer counted 6 groups of 34880-36928 bytes a
  * unit at once on the H200, 5 of 40960, 4 of 47000, as 228 KB less 1 KB a
  * group holds (bench/results/h200-2026-12-04e, call 1). The planner's
- * stagger of the gradient's device-memory exchange reads it
- * (common/plan.c, exchange_stagger). */
+ * stagger of the device-memory exchanges reads it (common/plan.c,
+ * exchange_stagger). */
 #include "opencl_backend.h"
 
 /* Bytes a compute unit shares among its groups, by 10 * major + minor; 0
