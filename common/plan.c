@@ -1642,14 +1642,18 @@ static int onchip_chunk_group(smax_context ctx, const smax_exec_plan *plan,
     return row_group_size(ctx, len * onchip_col_bytes(plan));
 }
 
-/* The geometry of a one-launch plan of `chunks` chunks a row, with
- * `extra` bytes of on-chip memory a group past the chunk and the
- * reduction scratch. Returns 0 where a chunk does not fit a group. */
-static int onchip_geometry(smax_context ctx, const smax_problem *p,
-                           smax_exec_plan *plan, int64_t chunks, size_t extra)
+/* The geometry of a one-launch plan of `chunks` chunks a row in groups of
+ * at most `group_cap` items, with `extra` bytes of on-chip memory a group
+ * past the chunk and the reduction scratch. Returns 0 where a chunk does
+ * not fit a group. */
+static int onchip_geometry_within(smax_context ctx, const smax_problem *p,
+                                  smax_exec_plan *plan, int64_t chunks,
+                                  size_t extra, int group_cap)
 {
     const int64_t len = onchip_chunk_len(ctx, p, plan, chunks);
-    const int group = onchip_chunk_group(ctx, plan, len);
+    const int want = onchip_chunk_group(ctx, plan, len);
+    const int group = want > group_cap ? fit_group_within(want, group_cap)
+                                       : want;
     const int64_t pitch = row_pitch(len, plan->onchip_bytes);
     const size_t local = (size_t)(pitch * onchip_col_bytes(plan)) +
                          reduction_bytes(group) + extra;
@@ -1657,6 +1661,12 @@ static int onchip_geometry(smax_context ctx, const smax_problem *p,
         return 0;
     set_one_launch(p, plan, group, len, pitch, local);
     return 1;
+}
+
+static int onchip_geometry(smax_context ctx, const smax_problem *p,
+                           smax_exec_plan *plan, int64_t chunks, size_t extra)
+{
+    return onchip_geometry_within(ctx, p, plan, chunks, extra, INT32_MAX);
 }
 
 /* Bytes of SMAX_COOP_MIN_ITEM_BYTES an item of the usual group where a
@@ -1762,16 +1772,56 @@ static int64_t cluster_share(smax_context ctx, const smax_problem *p,
 }
 
 /* Chunks a row of `share` elements a chunk takes in one launch: more where
- * the rows are too few to give every compute unit a group, at most one a
- * unit. */
+ * the rows are too few to give every compute unit a group, at most
+ * `per_unit` a unit. */
+static int64_t onchip_chunks_within(smax_context ctx, const smax_problem *p,
+                                    int64_t share, int64_t per_unit)
+{
+    const int64_t most = per_unit * ctx->info.compute_units;
+    int64_t chunks = ceil_div(p->cols, share);
+    if (p->rows * chunks < ctx->info.compute_units)
+        chunks = ceil_div(ctx->info.compute_units, p->rows);
+    return chunks > most ? most : chunks;
+}
+
+/* At most one chunk a compute unit: a row's groups are then resident at
+ * once whatever the unit holds (kernels/smax_cooperative.h). */
 static int64_t onchip_chunks(smax_context ctx, const smax_problem *p,
                              int64_t share)
 {
-    const int64_t cus = ctx->info.compute_units;
-    int64_t chunks = ceil_div(p->cols, share);
-    if (p->rows * chunks < cus)
-        chunks = ceil_div(cus, p->rows);
-    return chunks > cus ? cus : chunks;
+    return onchip_chunks_within(ctx, p, share, 1);
+}
+
+/* The device-memory exchange at SMAX_COOP_SHARED_UNIT_GROUPS chunks a
+ * compute unit (kernels/smax_geometry.h), for rows one a unit cannot hold.
+ * A row waits for all its chunks, so the plan stands only where a unit
+ * holds that many of its groups at once: by their on-chip memory (the
+ * unit's, less the runtime's reserve a group), and by their items and
+ * registers, which fit where a single group of as many items as they have
+ * together launches (smax_backend_max_group), so the groups are made
+ * small enough for that. Never on CPU devices, whose units run one group
+ * at a time. */
+static int shared_unit_geometry(smax_context ctx, const smax_problem *p,
+                                smax_exec_plan *plan)
+{
+    const int k = SMAX_COOP_SHARED_UNIT_GROUPS;
+    const int64_t unit = ctx->traits.unit_local_bytes;
+    if (ctx->traits.is_cpu || unit <= 0)
+        return 0;
+    smax_exec_plan trial = *plan;
+    const int64_t chunks =
+        onchip_chunks_within(ctx, p, exchange_share(ctx, &trial), k);
+    const smax_kernel_id kernel = plan->direction == SMAX_BACKWARD
+                                      ? SMAX_KERNEL_BWD_MB_ONCHIP
+                                      : SMAX_KERNEL_MB_ONCHIP;
+    const int items = smax_backend_max_group(ctx, kernel, plan->pair) / k;
+    if (chunks <= ctx->info.compute_units || items < 1 ||
+        !onchip_geometry_within(ctx, p, &trial, chunks, exchange_bytes(ctx),
+                                items) ||
+        k * unit_group_bytes(ctx, &trial) > unit)
+        return 0;
+    *plan = trial;
+    return 1;
 }
 
 /* Rows past on-chip memory whose one-launch plan streams each chunk and
@@ -1917,7 +1967,8 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
                                                             exchange_share(
                                                                 ctx, plan)),
                                               exchange_bytes(ctx)) ||
-                                  reread_geometry(ctx, p, plan);
+                                  reread_geometry(ctx, p, plan) ||
+                                  shared_unit_geometry(ctx, p, plan);
     if (!planned)
         return 0;
     plan->cluster = 0;

@@ -25,13 +25,15 @@
  *
  * Waiting on another group is safe only while every group of a row can be
  * resident at once: the host plans at most one group per compute unit per
- * row. Tickets make the rest hold. Groups take tickets in the order in
- * which they start, and a row's groups hold consecutive tickets, so no
- * group of a later row starts before every group of an earlier one has;
- * the lowest unfinished row therefore always gets all its groups resident
- * (earlier rows finish without waiting on anybody) and so finishes. Block
- * indices carry no such promise, which is why the ticket and not
- * SMAX_GROUP_ID() says which chunk a group takes.
+ * row, or two where a unit holds two of the plan's groups at once, by
+ * their on-chip memory, items and registers (common/plan.c,
+ * shared_unit_geometry). Tickets make the rest hold. Groups take tickets
+ * in the order in which they start, and a row's groups hold consecutive
+ * tickets, so no group of a later row starts before every group of an
+ * earlier one has; the lowest unfinished row therefore always gets all
+ * its groups resident (earlier rows finish without waiting on anybody)
+ * and so finishes. Block indices carry no such promise, which is why the
+ * ticket and not SMAX_GROUP_ID() says which chunk a group takes.
  *
  * The counter is never reset: the host passes the number of tickets drawn
  * before (ticket_base, modulo 2^32), and flags are compared with the

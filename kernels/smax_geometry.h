@@ -158,6 +158,20 @@
  * at once on the H100 (coop_groups_per_cu in common/plan.c says how it
  * was measured and where fewer are taken). */
 #define SMAX_COOP_GROUPS_PER_CU 6
+/* Chunks a compute unit a row of the device-memory exchanges may take
+ * where one a unit cannot hold it (common/plan.c, shared_unit_geometry).
+ * Where a group's on-chip memory is a fraction of its unit's (NVIDIA's
+ * OpenCL: 48 KB of 228), such rows ran three launches; two chunks a unit
+ * hold them in one. H100, NVIDIA's OpenCL, groups of 128 (half of the
+ * 256 the gradient's exchange launches there), % of copy, three
+ * launches -> two a unit (bench/results/h100-2026-12-06f, call 1): the
+ * f32 gradient 256 x 1M 61.3, 61.4 -> 70.2, 70.1, bf16 256 x 2M 61.8,
+ * 61.6 -> 77.6, 76.9, the f32 forward 256 x 2M 66.4 -> 76.2, 76.0, bf16
+ * 64 x 4M 66.5 -> 73.0, 72.7. Where one a unit already held the row
+ * (CUDA: 132 chunks of 63.5 KB against 256 of 32 KB) two lost up to 2
+ * points (bench/results/h100-2026-12-06e, call 7), so one a unit stays
+ * first. */
+#define SMAX_COOP_SHARED_UNIT_GROUPS 2
 /* The forward device-memory exchange (smax_mb_onchip) on OpenCL on
  * NVIDIA, where x is f32: built for SMAX_COOP_GROUPS_PER_CU of the usual
  * groups a compute unit, i.e. 40 registers an item on the H100, as nvcc

@@ -1726,8 +1726,58 @@ static void test_exchange_stagger(void)
     CHECK(smax_stagger_rows("2x") == -1, "2x");
 }
 
+/* Rows of the device-memory exchange that one chunk a compute unit cannot
+ * hold take two a unit (plan.c, shared_unit_geometry) where a unit holds
+ * two of their groups: NVIDIA's OpenCL on the H100 (48 KB a group of a
+ * unit's 228 KB) holds the f32 gradient of 1M columns in 256 chunks, in
+ * groups no larger than half of what the kernel may launch. Not where the
+ * unit's memory holds one such group, where it is unknown, on CPU devices,
+ * or where one chunk a unit holds the row (CUDA's limits). */
+static void test_shared_unit(void)
+{
+    struct smax_context_s c = opencl_on_h200();
+    c.traits.memory_bandwidth = H100_MEMORY_BANDWIDTH;
+    c.traits.unit_local_bytes = 228u << 10;
+    c.traits.group_local_reserved = 1024;
+    c.traits.stagger_rows = -1;
+    smax_exec_plan p = plan_of(&c, SMAX_BACKWARD, SMAX_DTYPE_F32, 256, 1048576);
+    CHECK(one_launch(&p) && p.chunks == 256 && p.group_size == 128,
+          "f32 gradient 256 x 1M: one launch %d, %d chunks in groups of %d "
+          "(%s)", one_launch(&p), p.chunks, p.group_size, p.reason);
+    CHECK(2 * (p.local_bytes + 1024) <= 228u << 10,
+          "two groups of %zu bytes a unit", p.local_bytes);
+    kernel_max_group = 1024;
+    p = plan_of(&c, SMAX_BACKWARD, SMAX_DTYPE_F32, 256, 1048576);
+    CHECK(one_launch(&p) && p.group_size == 256,
+          "kernel of 1024 items: groups of %d", p.group_size);
+    kernel_max_group = 0;
+    p = plan_of(&c, SMAX_BACKWARD, SMAX_DTYPE_F32, 256, 600000);
+    CHECK(one_launch(&p) && p.chunks <= 132,
+          "256 x 600000 held one a unit: %d chunks", p.chunks);
+    p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 256, 2097152);
+    CHECK(one_launch(&p) && p.chunks > 132, "f32 256 x 2M: %d chunks (%s)",
+          p.chunks, p.reason);
+    const uint32_t units[] = {64u << 10, 0};
+    for (size_t i = 0; i < 2; ++i) {
+        c.traits.unit_local_bytes = units[i];
+        p = plan_of(&c, SMAX_BACKWARD, SMAX_DTYPE_F32, 256, 1048576);
+        CHECK(!one_launch(&p), "unit of %u bytes: one launch of %d chunks",
+              units[i], p.chunks);
+    }
+    c.traits.unit_local_bytes = 228u << 10;
+    c.traits.is_cpu = 1;
+    p = plan_of(&c, SMAX_BACKWARD, SMAX_DTYPE_F32, 256, 1048576);
+    CHECK(!one_launch(&p), "CPU device: one launch of %d chunks", p.chunks);
+    struct smax_context_s h = h100();
+    h.traits.stagger_rows = -1;
+    p = plan_of(&h, SMAX_BACKWARD, SMAX_DTYPE_F32, 256, 1048576);
+    CHECK(one_launch(&p) && p.chunks == 132, "CUDA's limits: %d chunks",
+          p.chunks);
+}
+
 int main(void)
 {
+    test_shared_unit();
     test_exchange_stagger();
     test_onchip_fits();
     test_split_rows();
