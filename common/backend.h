@@ -48,6 +48,16 @@ typedef enum smax_kernel_id {
 
 extern const char *const smax_kernel_names[SMAX_KERNEL_COUNT];
 
+/* The one-launch kernel of a device-memory exchange: the re-read rows' or
+ * the held chunks', forward or gradient. */
+static inline smax_kernel_id smax_exchange_kernel(smax_direction direction,
+                                                  int reread)
+{
+    if (direction == SMAX_BACKWARD)
+        return reread ? SMAX_KERNEL_BWD_MB_REREAD : SMAX_KERNEL_BWD_MB_ONCHIP;
+    return reread ? SMAX_KERNEL_MB_REREAD : SMAX_KERNEL_MB_ONCHIP;
+}
+
 /* One kernel argument, in the order of the kernel's parameter list. */
 typedef enum smax_arg_kind {
     SMAX_ARG_MEM,

@@ -391,11 +391,7 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
     push(&k, i32_arg((int32_t)epoch));
     const smax_status st = launch_with(
         ctx,
-        plan->direction == SMAX_BACKWARD
-            ? (plan->reread ? SMAX_KERNEL_BWD_MB_REREAD
-                            : SMAX_KERNEL_BWD_MB_ONCHIP)
-            : (plan->reread ? SMAX_KERNEL_MB_REREAD : SMAX_KERNEL_MB_ONCHIP),
-        plan->pair, plan->groups, plan->group_size, plan->local_bytes, 0, &k);
+        smax_exchange_kernel(plan->direction, plan->reread), plan->pair, plan->groups, plan->group_size, plan->local_bytes, 0, &k);
     if (st == SMAX_SUCCESS && !ctx->has_workspace) {
         /* a launch of one row draws no tickets (smax_coop_start) */
         if (plan->groups != plan->chunks)

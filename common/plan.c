@@ -1651,9 +1651,8 @@ static int onchip_geometry_within(smax_context ctx, const smax_problem *p,
                                   size_t extra, int group_cap)
 {
     const int64_t len = onchip_chunk_len(ctx, p, plan, chunks);
-    const int want = onchip_chunk_group(ctx, plan, len);
-    const int group = want > group_cap ? fit_group_within(want, group_cap)
-                                       : want;
+    const int group =
+        fit_group_within(onchip_chunk_group(ctx, plan, len), group_cap);
     const int64_t pitch = row_pitch(len, plan->onchip_bytes);
     const size_t local = (size_t)(pitch * onchip_col_bytes(plan)) +
                          reduction_bytes(group) + extra;
@@ -1811,10 +1810,10 @@ static int shared_unit_geometry(smax_context ctx, const smax_problem *p,
     smax_exec_plan trial = *plan;
     const int64_t chunks =
         onchip_chunks_within(ctx, p, exchange_share(ctx, &trial), k);
-    const smax_kernel_id kernel = plan->direction == SMAX_BACKWARD
-                                      ? SMAX_KERNEL_BWD_MB_ONCHIP
-                                      : SMAX_KERNEL_MB_ONCHIP;
-    const int items = smax_backend_max_group(ctx, kernel, plan->pair) / k;
+    const int items =
+        smax_backend_max_group(ctx, smax_exchange_kernel(plan->direction, 0),
+                               plan->pair) /
+        k;
     if (chunks <= ctx->info.compute_units || items < 1 ||
         !onchip_geometry_within(ctx, p, &trial, chunks, exchange_bytes(ctx),
                                 items) ||
@@ -1866,10 +1865,7 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
             : fit_group_within(
                   SMAX_REREAD_GROUP,
                   smax_backend_max_group(
-                      ctx,
-                      plan->direction == SMAX_BACKWARD
-                          ? SMAX_KERNEL_BWD_MB_REREAD
-                          : SMAX_KERNEL_MB_REREAD,
+                      ctx, smax_exchange_kernel(plan->direction, 1),
                       plan->pair));
     int64_t per_row = p->rows < cus ? cus / p->rows : 1;
     if (ctx->traits.test_reread && per_row < 2 && cus >= 2)
