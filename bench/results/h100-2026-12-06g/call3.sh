@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# call3.sh (sixty-sixth session, H100): why the f32 gradient's device-memory exchange runs at 81% of copy at 256 x 1M
+# PREPARED, NOT RUN (no H100 was lent in time). call3.sh (sixty-sixth session, H100): why the f32 gradient's device-memory exchange runs at 81% of copy at 256 x 1M
 # (a compute unit holds 3 of its rows at once) against 87 at 256 x 600000 (6) and 96 at 1024 x 262144 (12), where
 # call 1 found that holding more rows at once by streaming part of each chunk lost: ncu at the benchmark's clocks of
 # the exchange kernel at the three shapes and of the forward's at 256 x 1M (94%).
