@@ -390,8 +390,8 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
     push(&k, i32_arg((int32_t)tickets));
     push(&k, i32_arg((int32_t)epoch));
     const smax_status st = launch_with(
-        ctx,
-        smax_exchange_kernel(plan->direction, plan->reread), plan->pair, plan->groups, plan->group_size, plan->local_bytes, 0, &k);
+        ctx, smax_exchange_kernel(plan->direction, plan->reread), plan->pair,
+        plan->groups, plan->group_size, plan->local_bytes, 0, &k);
     if (st == SMAX_SUCCESS && !ctx->has_workspace) {
         /* a launch of one row draws no tickets (smax_coop_start) */
         if (plan->groups != plan->chunks)
