@@ -97,6 +97,13 @@ smax_status smax_backend_launch(smax_context ctx, smax_kernel_id kernel,
  * the device's hungriest kernel allows). */
 int smax_backend_max_group(smax_context ctx, smax_kernel_id kernel, int pair);
 
+/* How many groups of group_size work-items of the kernel's instantiation
+ * a compute unit holds at once by their registers and items alone (no
+ * dynamic on-chip memory): the runtime's occupancy query, where the
+ * backend has one (CUDA, HIP); 0 where it does not (OpenCL). */
+int smax_backend_unit_groups(smax_context ctx, smax_kernel_id kernel, int pair,
+                             int group_size);
+
 /* Thread-block clusters (CUDA on sm_90 and later, where the backend set
  * traits.max_cluster; kernels/smax_cluster.h). How many clusters of
  * `cluster` groups of the kernel's instantiation, each of group_size

@@ -1565,6 +1565,25 @@ static int64_t unit_group_bytes(smax_context ctx, const smax_exec_plan *plan)
     return (int64_t)plan->local_bytes + ctx->traits.group_local_reserved;
 }
 
+/* Groups of the device-memory exchange a compute unit holds at once: as
+ * many as its on-chip memory holds (the unit's, less the runtime's reserve
+ * a group), or fewer where the runtime's occupancy query says their
+ * registers or items hold fewer (smax_backend_unit_groups; 0: the unit's
+ * memory is unknown). */
+static int64_t exchange_unit_groups(smax_context ctx,
+                                    const smax_exec_plan *plan)
+{
+    const int64_t unit = ctx->traits.unit_local_bytes;
+    if (unit <= 0)
+        return 0;
+    const int64_t by_memory = unit / unit_group_bytes(ctx, plan);
+    const int by_registers = smax_backend_unit_groups(
+        ctx, smax_exchange_kernel(plan->direction, plan->reread), plan->pair,
+        plan->group_size);
+    return by_registers > 0 && by_registers < by_memory ? by_registers
+                                                        : by_memory;
+}
+
 static int exchange_stagger(smax_context ctx, const smax_exec_plan *plan)
 {
     if (plan->reread || plan->cluster)
@@ -1576,7 +1595,7 @@ static int exchange_stagger(smax_context ctx, const smax_exec_plan *plan)
         (plan->direction == SMAX_FORWARD && memory_outpaces(ctx)))
         return 0;
     const int64_t held =
-        unit / unit_group_bytes(ctx, plan) * ctx->info.compute_units;
+        exchange_unit_groups(ctx, plan) * ctx->info.compute_units;
     if (held < SMAX_STAGGER_MIN_ROWS * (int64_t)plan->chunks)
         return 0;
     const int batches = plan->direction == SMAX_BACKWARD &&
@@ -1823,6 +1842,40 @@ static int shared_unit_geometry(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
+/* The smallest group exchange_fit_registers halves the exchange's to. */
+#define SMAX_EXCHANGE_MIN_GROUP 128
+
+/* Where a compute unit's registers hold fewer of the device-memory
+ * exchange's groups than its on-chip memory does, groups of half the
+ * items, as long as the unit then holds more of them and the launch has
+ * groups that wait for room: each row waits for its slowest chunk, and the
+ * rows a launch holds at once hide that wait (exchange_stagger). HIP on
+ * NVIDIA's 16-bit forward exchange takes 48 registers an item (nvcc 11.8
+ * has no __maxnreg__ to hold it to CUDA's 40), so a unit held 2 of its
+ * groups of 512 where its memory holds 3 of bf16 64 x 4M's chunks: groups
+ * of 256 took it from 71-72% of copy to 86-87 on the H100, CUDA's figure
+ * (bench/results/h100-2026-12-06h). */
+static void exchange_fit_registers(smax_context ctx, const smax_problem *p,
+                                   smax_exec_plan *plan)
+{
+    const int64_t unit = ctx->traits.unit_local_bytes;
+    while (unit > 0 && plan->group_size / 2 >= SMAX_EXCHANGE_MIN_GROUP &&
+           exchange_unit_groups(ctx, plan) <
+               unit / unit_group_bytes(ctx, plan) &&
+           plan->groups > exchange_unit_groups(ctx, plan) *
+                              (int64_t)ctx->info.compute_units) {
+        const int group = plan->group_size / 2;
+        smax_exec_plan half = *plan;
+        set_one_launch(p, &half, group, plan->chunk_len, plan->cols_padded,
+                       plan->local_bytes - reduction_bytes(plan->group_size) +
+                           reduction_bytes(group));
+        if (exchange_unit_groups(ctx, &half) <=
+            exchange_unit_groups(ctx, plan))
+            return;
+        *plan = half;
+    }
+}
+
 /* Rows past on-chip memory whose one-launch plan streams each chunk and
  * re-reads it from the cache (kernels/smax_multiblock_reread.h): where
  * the input of all the rows is at most this many times the device's
@@ -1968,6 +2021,8 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
     if (!planned)
         return 0;
     plan->cluster = 0;
+    if (!plan->reread)
+        exchange_fit_registers(ctx, p, plan);
     plan->stagger = exchange_stagger(ctx, plan);
     /* A partial per group; the ticket counter and a flag per group, or,
      * where the kernels exchange 64-bit words (CUDA, HIP), the counter, a

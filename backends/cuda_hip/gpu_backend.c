@@ -411,6 +411,21 @@ int smax_backend_max_group(smax_context ctx, smax_kernel_id kernel, int pair)
     return (int)ctx->info.max_group_size;
 }
 
+int smax_backend_unit_groups(smax_context ctx, smax_kernel_id kernel, int pair,
+                             int group_size)
+{
+    (void)ctx;
+    const void *k = smax_gpu_kernel_pairs[pair][kernel];
+    int n = 0;
+    if (k == NULL ||
+        SMAX_GPU(OccupancyMaxActiveBlocksPerMultiprocessor)(
+            &n, k, group_size, 0) != SMAX_GPU(Success)) {
+        SMAX_GPU(GetLastError)(); /* not sticky: the answer is "unknown" */
+        return 0;
+    }
+    return n;
+}
+
 int smax_backend_max_clusters(smax_context ctx, smax_kernel_id kernel,
                               int pair, int cluster, int group_size,
                               size_t local_bytes)

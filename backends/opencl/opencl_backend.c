@@ -197,6 +197,14 @@ int smax_backend_max_group(smax_context ctx, smax_kernel_id kernel, int pair)
     return own > every ? own : every;
 }
 
+/* OpenCL has no occupancy query. */
+int smax_backend_unit_groups(smax_context ctx, smax_kernel_id kernel, int pair,
+                             int group_size)
+{
+    (void)ctx, (void)kernel, (void)pair, (void)group_size;
+    return 0;
+}
+
 /* OpenCL has no thread-block clusters (traits.max_cluster stays 0). */
 int smax_backend_max_clusters(smax_context ctx, smax_kernel_id kernel,
                               int pair, int cluster, int group_size,

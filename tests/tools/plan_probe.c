@@ -42,6 +42,9 @@ int main(int argc, char **argv)
                                   ? h100()
                                   : h100_opencl(argc > 5 ? atoi(argv[5]) : 256);
     kernel_max_group = 1024; /* the re-read kernels', on both */
+    /* registers an item, for the occupancy query (unset: none) */
+    const char *regs = getenv("SMAX_PROBE_REGISTERS");
+    kernel_registers = regs != NULL ? atoi(regs) : 0;
     smax_problem p;
     smax_problem_init(&p, sizeof p, atoll(argv[3]), atoll(argv[4]));
     smax_exec_plan plan;

@@ -27,6 +27,25 @@ int smax_backend_max_clusters(smax_context ctx, smax_kernel_id kernel,
     return clusters_fit;
 }
 
+/* Registers an item of every kernel takes; 0: no occupancy query (the
+ * planner then counts groups by on-chip memory alone). */
+static int kernel_registers = 0;
+
+int smax_backend_unit_groups(smax_context ctx, smax_kernel_id kernel, int pair,
+                             int group_size)
+{
+    (void)ctx, (void)kernel, (void)pair;
+    if (kernel_registers <= 0)
+        return 0;
+    /* an H100 unit: 65536 registers, allocated 256 a warp at a time, 2048
+     * items, 32 groups */
+    const int warp_regs = (kernel_registers * 32 + 255) / 256 * 256;
+    const int by_regs = 65536 / (warp_regs * ((group_size + 31) / 32));
+    const int by_items = 2048 / group_size;
+    const int n = by_regs < by_items ? by_regs : by_items;
+    return n < 32 ? n : 32;
+}
+
 /* The largest group a kernel may have; 0: the device's. */
 static int kernel_max_group = 0;
 

@@ -1775,8 +1775,47 @@ static void test_shared_unit(void)
           p.chunks);
 }
 
+/* Where a unit's registers hold fewer of the exchange's groups than its
+ * on-chip memory (HIP on NVIDIA's 16-bit forward: 48 registers an item),
+ * groups of half the items; not where they hold as many (CUDA's 40), nor
+ * without an occupancy query (OpenCL). */
+static void test_exchange_registers(void)
+{
+    struct smax_context_s h = h100();
+    h.traits.max_cluster = 0; /* HIP has no clusters */
+    h.traits.stagger_rows = -1;
+    const int regs[] = {0, 40, 48};
+    int groups[3], chunks[3], stagger[3];
+    int64_t by_memory = 0;
+    for (int i = 0; i < 3; ++i) {
+        kernel_registers = regs[i];
+        const smax_exec_plan p =
+            plan_of(&h, SMAX_FORWARD, SMAX_DTYPE_BF16, 64, 4194304);
+        CHECK(one_launch(&p), "bf16 64 x 4M, %d registers: one launch (%s)",
+              regs[i], p.reason);
+        groups[i] = p.group_size, chunks[i] = p.chunks;
+        stagger[i] = p.stagger;
+        if (i == 2) {
+            by_memory = (int64_t)h.traits.unit_local_bytes /
+                        ((int64_t)p.local_bytes + 1024);
+            CHECK(smax_backend_unit_groups(&h, SMAX_KERNEL_MB_ONCHIP, p.pair,
+                                           p.group_size) >= by_memory,
+                  "48 registers: groups of %d, %lld a unit by memory",
+                  p.group_size, (long long)by_memory);
+        }
+    }
+    kernel_registers = 0;
+    CHECK(groups[0] == 512 && groups[1] == 512 && groups[2] == 256,
+          "groups of %d / %d / %d items with no query / 40 / 48 registers",
+          groups[0], groups[1], groups[2]);
+    CHECK(chunks[0] == chunks[2] && stagger[0] == stagger[2] && by_memory == 3,
+          "the same %d / %d chunks, stagger %d / %d, %lld a unit", chunks[0],
+          chunks[2], stagger[0], stagger[2], (long long)by_memory);
+}
+
 int main(void)
 {
+    test_exchange_registers();
     test_shared_unit();
     test_exchange_stagger();
     test_onchip_fits();
