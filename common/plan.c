@@ -1565,6 +1565,15 @@ static int64_t unit_group_bytes(smax_context ctx, const smax_exec_plan *plan)
     return (int64_t)plan->local_bytes + ctx->traits.group_local_reserved;
 }
 
+/* Groups of the plan a compute unit's on-chip memory holds at once (the
+ * unit's, less the runtime's reserve a group); 0 where it is unknown. */
+static int64_t unit_groups_by_memory(smax_context ctx,
+                                     const smax_exec_plan *plan)
+{
+    const int64_t unit = ctx->traits.unit_local_bytes;
+    return unit > 0 ? unit / unit_group_bytes(ctx, plan) : 0;
+}
+
 /* Groups of the device-memory exchange a compute unit holds at once: as
  * many as its on-chip memory holds (the unit's, less the runtime's reserve
  * a group), or fewer where the runtime's occupancy query says their
@@ -1573,10 +1582,9 @@ static int64_t unit_group_bytes(smax_context ctx, const smax_exec_plan *plan)
 static int64_t exchange_unit_groups(smax_context ctx,
                                     const smax_exec_plan *plan)
 {
-    const int64_t unit = ctx->traits.unit_local_bytes;
-    if (unit <= 0)
+    const int64_t by_memory = unit_groups_by_memory(ctx, plan);
+    if (by_memory == 0)
         return 0;
-    const int64_t by_memory = unit / unit_group_bytes(ctx, plan);
     const int by_registers = smax_backend_unit_groups(
         ctx, smax_exchange_kernel(plan->direction, plan->reread), plan->pair,
         plan->group_size);
@@ -1590,10 +1598,10 @@ static int exchange_stagger(smax_context ctx, const smax_exec_plan *plan)
         return 0;
     if (ctx->traits.stagger_rows >= 0)
         return ctx->traits.stagger_rows;
-    const int64_t unit = ctx->traits.unit_local_bytes;
-    if (!ctx->traits.async_keep || unit <= 0 ||
+    if (!ctx->traits.async_keep ||
         (plan->direction == SMAX_FORWARD && memory_outpaces(ctx)))
         return 0;
+    /* 0 where the unit's memory is unknown: no stagger */
     const int64_t held =
         exchange_unit_groups(ctx, plan) * ctx->info.compute_units;
     if (held < SMAX_STAGGER_MIN_ROWS * (int64_t)plan->chunks)
@@ -1858,21 +1866,20 @@ static int shared_unit_geometry(smax_context ctx, const smax_problem *p,
 static void exchange_fit_registers(smax_context ctx, const smax_problem *p,
                                    smax_exec_plan *plan)
 {
-    const int64_t unit = ctx->traits.unit_local_bytes;
-    while (unit > 0 && plan->group_size / 2 >= SMAX_EXCHANGE_MIN_GROUP &&
-           exchange_unit_groups(ctx, plan) <
-               unit / unit_group_bytes(ctx, plan) &&
-           plan->groups > exchange_unit_groups(ctx, plan) *
-                              (int64_t)ctx->info.compute_units) {
+    /* one occupancy query a group size: plans are made at every call */
+    int64_t held = exchange_unit_groups(ctx, plan);
+    while (plan->group_size / 2 >= SMAX_EXCHANGE_MIN_GROUP &&
+           held < unit_groups_by_memory(ctx, plan) &&
+           plan->groups > held * (int64_t)ctx->info.compute_units) {
         const int group = plan->group_size / 2;
         smax_exec_plan half = *plan;
         set_one_launch(p, &half, group, plan->chunk_len, plan->cols_padded,
                        plan->local_bytes - reduction_bytes(plan->group_size) +
                            reduction_bytes(group));
-        if (exchange_unit_groups(ctx, &half) <=
-            exchange_unit_groups(ctx, plan))
+        const int64_t held_half = exchange_unit_groups(ctx, &half);
+        if (held_half <= held)
             return;
-        *plan = half;
+        *plan = half, held = held_half;
     }
 }
 
