@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# PREPARED, NOT RUN. next-call8.sh (for the next session; name kind nvidia-h100-x1): main f977f7c's CUDA (its plans
+# Ran as ../h100-2026-12-07 call 1 (at main f79e49f, whose plans are f977f7c's). next-call8.sh (name kind nvidia-h100-x1): main f977f7c's CUDA (its plans
 # as 05d1f88's, call 6).
 # (1) The H100 peer table's 16-bit columns at f977f7c (the README's are a0f61c6's; call 7 measured the f32 ones):
 #     bench/shapes/peer.txt, smax (CUDA sm_90, auto) / torch / Triton, cold L2, % of copy in the same run: bf16

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# PREPARED, NOT RUN. next-call9.sh (for the next session; H100 or H200): HIP on NVIDIA at f977f7c, where the occupancy
+# Ran as ../h100-2026-12-07 call 2 (at main f79e49f, whose plans are f977f7c's). next-call9.sh (H100 or H200): HIP on NVIDIA at f977f7c, where the occupancy
 # rule changed its plans (call 6 measured three shapes of the 16-bit forward only).
 # (1) smax_conformance on HIP on NVIDIA (hnv-n): the default tiers, every variant; then --large --only large for the
 #     forward exchanges whose registers the rule reads (bf16 -> bf16 and f16 -> f16: 48 an item; f32 -> f16: 52).
