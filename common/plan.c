@@ -21,6 +21,9 @@
  * unit should hold of rows kept on-chip. */
 #define SMAX_MAX_ROW_GROUP 1024
 #define SMAX_RESIDENT_ITEMS 1024
+/* The work-items a compute unit should hold of the device-memory
+ * exchange's chunks where copies keep them (exchange_resident_items). */
+#define SMAX_COPY_RESIDENT_ITEMS 768
 /* Up to this many items hold one gradient row of 16-bit y and dy in
  * registers (kept as read, smax_held_vec: 8 registers a vector pair). On
  * the H100, bf16 32768 x 8192 ran at 101.7% of copy there, 88-92% from
@@ -72,7 +75,8 @@ static int group_size(smax_context ctx)
  * 80-100 KB (2) with 512, 128 KB and more (1) with 1024; e.g. bf16
  * 8192 x 32768 at 90/97/88% of copy with 256/512/1024 items, f32
  * 8192 x 24576 at 94/99/83%, f32 8192 x 32768 at 68/84/96%. */
-static int row_group_size(smax_context ctx, int64_t row_bytes)
+static int row_group_size_among(smax_context ctx, int64_t row_bytes,
+                                int resident_items)
 {
     const int g = group_size(ctx);
     if (ctx->traits.is_cpu)
@@ -80,9 +84,14 @@ static int row_group_size(smax_context ctx, int64_t row_bytes)
     int64_t resident = (int64_t)ctx->traits.max_local_dynamic / row_bytes;
     if (resident < 1)
         resident = 1;
-    const int want = pow2_at_least(ceil_div(SMAX_RESIDENT_ITEMS, resident),
+    const int want = pow2_at_least(ceil_div(resident_items, resident),
                                    SMAX_MAX_ROW_GROUP);
     return fit_group(ctx, want > g ? want : g);
+}
+
+static int row_group_size(smax_context ctx, int64_t row_bytes)
+{
+    return row_group_size_among(ctx, row_bytes, SMAX_RESIDENT_ITEMS);
 }
 
 /* Reduction scratch: one partial (two floats) per work-item. */
@@ -1592,6 +1601,36 @@ static int64_t exchange_unit_groups(smax_context ctx,
                                                         : by_memory;
 }
 
+/* The device-memory exchange keeps its chunk by asynchronous or bulk
+ * copies (kernels/smax_onchip.h), which its items put in flight without
+ * holding them, not by register batches (f32 gradients on NVIDIA's
+ * OpenCL, traits.bwd_batch_keep_f32). */
+static int exchange_keeps_by_copies(smax_context ctx,
+                                    const smax_exec_plan *plan)
+{
+    return ctx->traits.async_keep &&
+           !(plan->direction == SMAX_BACKWARD &&
+             ctx->traits.bwd_batch_keep_f32 && !bwd_16bit(plan));
+}
+
+/* The items a unit's resident groups of the device-memory exchange hold
+ * between them (row_group_size_among). SMAX_RESIDENT_ITEMS was measured
+ * for rows that items load through their registers, where the bytes in
+ * flight grow with the items; where copies keep the chunk they do not, and
+ * fewer items wait at each barrier (ncu of the f32 gradient at 256 x 1M, 3
+ * groups of 512 a unit: the barrier the top stall, 12 cycles an issue).
+ * So 768: a unit that holds 3 chunks (of 57-75 KB, where a unit has 227)
+ * runs groups of 256, not 512; 1, 2 and 4 or more get the groups they had.
+ * H100, CUDA, A B B A, % of copy, 512 -> 256 items
+ * (bench/results/h100-2026-12-07, call 3): the f32 gradient 256 x 1M
+ * 80.2, 80.4 -> 83.0, 83.5, 32 x 1M 78.3, 78.3 -> 81.8, 81.5. */
+static int exchange_resident_items(smax_context ctx,
+                                   const smax_exec_plan *plan)
+{
+    return exchange_keeps_by_copies(ctx, plan) ? SMAX_COPY_RESIDENT_ITEMS
+                                               : SMAX_RESIDENT_ITEMS;
+}
+
 static int exchange_stagger(smax_context ctx, const smax_exec_plan *plan)
 {
     if (plan->reread || plan->cluster)
@@ -1606,8 +1645,7 @@ static int exchange_stagger(smax_context ctx, const smax_exec_plan *plan)
         exchange_unit_groups(ctx, plan) * ctx->info.compute_units;
     if (held < SMAX_STAGGER_MIN_ROWS * (int64_t)plan->chunks)
         return 0;
-    const int batches = plan->direction == SMAX_BACKWARD &&
-                        ctx->traits.bwd_batch_keep_f32 && !bwd_16bit(plan);
+    const int batches = !exchange_keeps_by_copies(ctx, plan);
     const int64_t num = batches ? SMAX_STAGGER_BATCH_NUM : SMAX_STAGGER_NUM;
     const int64_t den = batches ? SMAX_STAGGER_BATCH_DEN : SMAX_STAGGER_DEN;
     const int64_t loading = held * num / (den * (int64_t)plan->chunks);
@@ -1662,24 +1700,27 @@ static int64_t onchip_col_bytes(const smax_exec_plan *plan)
     return (int64_t)plan->onchip_bytes * fused_arrays(plan->direction);
 }
 
-/* Items of a group that keeps a one-launch chunk of `len` elements. */
+/* Items of a group that keeps a one-launch chunk of `len` elements, where
+ * a unit's resident groups should hold `resident_items` between them. */
 static int onchip_chunk_group(smax_context ctx, const smax_exec_plan *plan,
-                              int64_t len)
+                              int64_t len, int resident_items)
 {
-    return row_group_size(ctx, len * onchip_col_bytes(plan));
+    return row_group_size_among(ctx, len * onchip_col_bytes(plan),
+                                resident_items);
 }
 
 /* The geometry of a one-launch plan of `chunks` chunks a row in groups of
- * at most `group_cap` items, with `extra` bytes of on-chip memory a group
- * past the chunk and the reduction scratch. Returns 0 where a chunk does
- * not fit a group. */
+ * at most `group_cap` items (onchip_chunk_group's, for `resident_items`),
+ * with `extra` bytes of on-chip memory a group past the chunk and the
+ * reduction scratch. Returns 0 where a chunk does not fit a group. */
 static int onchip_geometry_within(smax_context ctx, const smax_problem *p,
                                   smax_exec_plan *plan, int64_t chunks,
-                                  size_t extra, int group_cap)
+                                  size_t extra, int group_cap,
+                                  int resident_items)
 {
     const int64_t len = onchip_chunk_len(ctx, p, plan, chunks);
-    const int group =
-        fit_group_within(onchip_chunk_group(ctx, plan, len), group_cap);
+    const int group = fit_group_within(
+        onchip_chunk_group(ctx, plan, len, resident_items), group_cap);
     const int64_t pitch = row_pitch(len, plan->onchip_bytes);
     const size_t local = (size_t)(pitch * onchip_col_bytes(plan)) +
                          reduction_bytes(group) + extra;
@@ -1692,7 +1733,8 @@ static int onchip_geometry_within(smax_context ctx, const smax_problem *p,
 static int onchip_geometry(smax_context ctx, const smax_problem *p,
                            smax_exec_plan *plan, int64_t chunks, size_t extra)
 {
-    return onchip_geometry_within(ctx, p, plan, chunks, extra, INT32_MAX);
+    return onchip_geometry_within(ctx, p, plan, chunks, extra, INT32_MAX,
+                                  SMAX_RESIDENT_ITEMS);
 }
 
 /* Bytes of SMAX_COOP_MIN_ITEM_BYTES an item of the usual group where a
@@ -1843,7 +1885,7 @@ static int shared_unit_geometry(smax_context ctx, const smax_problem *p,
         k;
     if (chunks <= ctx->info.compute_units || items < 1 ||
         !onchip_geometry_within(ctx, p, &trial, chunks, exchange_bytes(ctx),
-                                items) ||
+                                items, SMAX_RESIDENT_ITEMS) ||
         k * unit_group_bytes(ctx, &trial) > unit)
         return 0;
     *plan = trial;
@@ -2018,11 +2060,12 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
      * the rows fit that (always, under the test switch). */
     const int planned = ctx->traits.test_reread
                             ? reread_geometry(ctx, p, plan)
-                            : onchip_geometry(ctx, p, plan,
-                                              onchip_chunks(ctx, p,
-                                                            exchange_share(
-                                                                ctx, plan)),
-                                              exchange_bytes(ctx)) ||
+                            : onchip_geometry_within(
+                                  ctx, p, plan,
+                                  onchip_chunks(ctx, p,
+                                                exchange_share(ctx, plan)),
+                                  exchange_bytes(ctx), INT32_MAX,
+                                  exchange_resident_items(ctx, plan)) ||
                                   reread_geometry(ctx, p, plan) ||
                                   shared_unit_geometry(ctx, p, plan);
     if (!planned)

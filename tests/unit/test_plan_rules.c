@@ -1776,9 +1776,10 @@ static void test_shared_unit(void)
 }
 
 /* Where a unit's registers hold fewer of the exchange's groups than its
- * on-chip memory (HIP on NVIDIA's 16-bit forward: 48 registers an item),
- * groups of half the items; not where they hold as many (CUDA's 40), nor
- * without an occupancy query (OpenCL). */
+ * on-chip memory (HIP on NVIDIA's 16-bit forward: 48 registers an item;
+ * bf16 256 x 2M's chunks leave room for 6 groups of 256, whose registers
+ * hold 5), groups of half the items; not where they hold as many (CUDA's
+ * 40), nor without an occupancy query (OpenCL). */
 static void test_exchange_registers(void)
 {
     struct smax_context_s h = h100();
@@ -1790,8 +1791,8 @@ static void test_exchange_registers(void)
     for (int i = 0; i < 3; ++i) {
         kernel_registers = regs[i];
         const smax_exec_plan p =
-            plan_of(&h, SMAX_FORWARD, SMAX_DTYPE_BF16, 64, 4194304);
-        CHECK(one_launch(&p), "bf16 64 x 4M, %d registers: one launch (%s)",
+            plan_of(&h, SMAX_FORWARD, SMAX_DTYPE_BF16, 256, 2097152);
+        CHECK(one_launch(&p), "bf16 256 x 2M, %d registers: one launch (%s)",
               regs[i], p.reason);
         groups[i] = p.group_size, chunks[i] = p.chunks;
         stagger[i] = p.stagger;
@@ -1805,16 +1806,54 @@ static void test_exchange_registers(void)
         }
     }
     kernel_registers = 0;
-    CHECK(groups[0] == 512 && groups[1] == 512 && groups[2] == 256,
+    CHECK(groups[0] == 256 && groups[1] == 256 && groups[2] == 128,
           "groups of %d / %d / %d items with no query / 40 / 48 registers",
           groups[0], groups[1], groups[2]);
-    CHECK(chunks[0] == chunks[2] && stagger[0] == stagger[2] && by_memory == 3,
+    CHECK(chunks[0] == chunks[2] && stagger[0] == stagger[2] && by_memory == 6,
           "the same %d / %d chunks, stagger %d / %d, %lld a unit", chunks[0],
           chunks[2], stagger[0], stagger[2], (long long)by_memory);
 }
 
+/* Where copies keep the device-memory exchange's chunk (NVIDIA GPUs:
+ * traits.async_keep), a unit's groups hold SMAX_COPY_RESIDENT_ITEMS items
+ * between them, not the SMAX_RESIDENT_ITEMS of items that load it through
+ * their registers: gradients of 8 MB rows (64 KB chunks, 3 a unit) in 256
+ * items, and in 512 where registers carry the chunk (no asynchronous
+ * copies; NVIDIA's OpenCL's f32 gradient, whose 16-bit one keeps by
+ * copies); rows of 16 MB (one chunk a unit) keep their 1024. */
+static void test_exchange_group(void)
+{
+    const struct {
+        int async_keep, batch_keep_f32;
+        smax_dtype dtype;
+        int64_t cols;
+        int group;
+    } cases[] = {{1, 0, SMAX_DTYPE_F32, 1048576, 256},
+                 {0, 0, SMAX_DTYPE_F32, 1048576, 512},
+                 {1, 1, SMAX_DTYPE_F32, 1048576, 512},
+                 {1, 1, SMAX_DTYPE_BF16, 2097152, 256},
+                 {0, 0, SMAX_DTYPE_BF16, 2097152, 512},
+                 {1, 0, SMAX_DTYPE_F32, 2097152, 1024}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        struct smax_context_s h = h100();
+        h.traits.stagger_rows = -1;
+        h.traits.async_keep = cases[i].async_keep;
+        h.traits.bwd_batch_keep_f32 = cases[i].batch_keep_f32;
+        const smax_exec_plan p =
+            plan_of(&h, SMAX_BACKWARD, cases[i].dtype, 256, cases[i].cols);
+        CHECK(one_launch(&p) && !p.cluster && p.chunks == 132 &&
+                  p.group_size == cases[i].group,
+              "gradient 256 x %lld, %d-byte, copies %d, batches %d: %d chunks in "
+              "groups of %d (%s)",
+              (long long)cases[i].cols, (int)smax_dtype_bytes(cases[i].dtype),
+              cases[i].async_keep, cases[i].batch_keep_f32, p.chunks,
+              p.group_size, p.reason);
+    }
+}
+
 int main(void)
 {
+    test_exchange_group();
     test_exchange_registers();
     test_shared_unit();
     test_exchange_stagger();
