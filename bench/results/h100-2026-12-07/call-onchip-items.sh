@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# PREPARED, NOT RUN. call-cluster-items.sh (H100): A B B A, the clusters' group at chunks of 64 KB (3 a unit; 30b4832
-# keeps row_group_size's 512 there, call 3 ran f32 1024 x 262144 forward at 98.4 -> 99.3 in 256), main's plan against
-# groups of 256, f32 and bf16, both directions (cluster-*.txt).
+# PREPARED, NOT RUN. call-onchip-items.sh (H100): A B B A, a one-launch plan's group, main's against ITEMS (default
+# 256), f32 and bf16, both directions, over the shape set SET:
+# - SET=cluster (default): clusters of 16 chunks of 64 KB (3 a unit; 30b4832 keeps row_group_size's 512 there; call 3
+#   ran f32 1024 x 262144 forward 98.4 -> 99.3 in 256) (cluster-*.txt);
+# - SET=exch6 with ITEMS=128: device-memory exchanges of 6 chunks a unit in groups of 256 (the f32 gradient at 1024 x
+#   262144, 96.6% of copy against PRODUCT.md's 98; ncu, call 1: the barrier its top stall, 13 cycles an issue) in
+#   groups of 128 (exch6-*.txt).
 # Build cu-c = main 30b4832's CUDA backend (sm_90, Release) + onchip-items.diff (development knob, never on main:
 # SMAX_DEV_EXCHANGE_ITEMS=N sets the group of every one-launch plan; unset, main's plans).
-# Run: END=240 bash bench/results/h100-2026-12-07/call-cluster-items.sh (carry .dev/stage/cu-c.txz)
+# Run: END=240 [SET=exch6 ITEMS=128] bash bench/results/h100-2026-12-07/call-onchip-items.sh (carry .dev/stage/cu-c.txz)
 set -u
 R=bench/results/h100-2026-12-07; S=/tmp; rm -rf $S/stage-cu-c; tar xJf .dev/stage/cu-c.txz -C $S; B=$S/stage-cu-c
-END=${END:-240}; L=$OUT/logs; mkdir -p $L
+END=${END:-240}; SET=${SET:-cluster}; ITEMS=${ITEMS:-256}; L=$OUT/logs; mkdir -p $L
 trap 'cd $OUT && tar czf logs.tgz logs && rm -rf logs' EXIT
 exec > $OUT/summary.txt 2>&1
 t0=$SECONDS; t() { echo "[$((SECONDS-t0)) s] $*"; }; left() { echo $((END-(SECONDS-t0))); }
@@ -19,8 +23,9 @@ SB() { local tag=$1 shapes=$2; shift 2
 for v in m g g m; do
   for m in "f32-fwd:--dtype f32" "f32-bwd:--dtype f32 --backward" "bf16-fwd:--dtype bf16" "bf16-bwd:--dtype bf16 --backward"; do
     IFS=: read -r tag args <<< "$m"
-    if [ $v = m ]; then SB $tag-main-$SECONDS $R/cluster-$tag.txt $args
-    else SMAX_DEV_EXCHANGE_ITEMS=256 SB $tag-256-$SECONDS $R/cluster-$tag.txt $args; fi
+    [ -f $R/$SET-$tag.txt ] || continue
+    if [ $v = m ]; then SB $SET-$tag-main-$SECONDS $R/$SET-$tag.txt $args
+    else SMAX_DEV_EXCHANGE_ITEMS=$ITEMS SB $SET-$tag-$ITEMS-$SECONDS $R/$SET-$tag.txt $args; fi
   done
 done
 t end
