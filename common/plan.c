@@ -1885,7 +1885,7 @@ static int shared_unit_geometry(smax_context ctx, const smax_problem *p,
         k;
     if (chunks <= ctx->info.compute_units || items < 1 ||
         !onchip_geometry_within(ctx, p, &trial, chunks, exchange_bytes(ctx),
-                                items, SMAX_RESIDENT_ITEMS) ||
+                                items, exchange_resident_items(ctx, plan)) ||
         k * unit_group_bytes(ctx, &trial) > unit)
         return 0;
     *plan = trial;
