@@ -22,7 +22,7 @@
 #define SMAX_MAX_ROW_GROUP 1024
 #define SMAX_RESIDENT_ITEMS 1024
 /* The work-items a compute unit should hold of the device-memory
- * exchange's chunks where copies keep them (exchange_resident_items). */
+ * one-launch plans' chunks where copies keep them (cluster_unit_items). */
 #define SMAX_COPY_RESIDENT_ITEMS 768
 /* Up to this many items hold one gradient row of 16-bit y and dy in
  * registers (kept as read, smax_held_vec: 8 registers a vector pair). On
@@ -65,33 +65,47 @@ static int group_size(smax_context ctx)
     return fit_group(ctx, ctx->traits.preferred_group);
 }
 
+/* How a compute unit's resident groups of rows (or chunks) kept on-chip
+ * are sized: the items they should hold between them, and the smallest
+ * group they get. */
+typedef struct unit_items {
+    int resident;
+    int least;
+} unit_items;
+
 /* Groups for the on-chip fused kernels, from the bytes a row keeps
  * on-chip: only as many rows are resident on a compute unit as its
  * on-chip memory holds, so on a GPU each row gets enough items (up to
- * 1024) for the resident rows to hold SMAX_RESIDENT_ITEMS between them,
- * and the usual group where more rows fit. Measured on the H100 (227 KB per group) over
+ * 1024) for the resident rows to hold u.resident between them, and
+ * u.least where more rows fit. Measured on the H100 (227 KB per group) over
  * f32, bf16 and f16 rows of 8192-65536 columns, forward and backward:
  * rows of up to 48 KB ran best with 256 items, 64 KB (3 resident) and
  * 80-100 KB (2) with 512, 128 KB and more (1) with 1024; e.g. bf16
  * 8192 x 32768 at 90/97/88% of copy with 256/512/1024 items, f32
  * 8192 x 24576 at 94/99/83%, f32 8192 x 32768 at 68/84/96%. */
 static int row_group_size_among(smax_context ctx, int64_t row_bytes,
-                                int resident_items)
+                                unit_items u)
 {
-    const int g = group_size(ctx);
     if (ctx->traits.is_cpu)
-        return g;
+        return group_size(ctx);
     int64_t resident = (int64_t)ctx->traits.max_local_dynamic / row_bytes;
     if (resident < 1)
         resident = 1;
-    const int want = pow2_at_least(ceil_div(resident_items, resident),
+    const int want = pow2_at_least(ceil_div(u.resident, resident),
                                    SMAX_MAX_ROW_GROUP);
-    return fit_group(ctx, want > g ? want : g);
+    return fit_group(ctx, want > u.least ? want : u.least);
+}
+
+/* The sizing of rows whose items load them through their registers. */
+static unit_items register_unit_items(smax_context ctx)
+{
+    const unit_items u = {SMAX_RESIDENT_ITEMS, group_size(ctx)};
+    return u;
 }
 
 static int row_group_size(smax_context ctx, int64_t row_bytes)
 {
-    return row_group_size_among(ctx, row_bytes, SMAX_RESIDENT_ITEMS);
+    return row_group_size_among(ctx, row_bytes, register_unit_items(ctx));
 }
 
 /* Reduction scratch: one partial (two floats) per work-item. */
@@ -1601,34 +1615,44 @@ static int64_t exchange_unit_groups(smax_context ctx,
                                                         : by_memory;
 }
 
-/* The device-memory exchange keeps its chunk by asynchronous or bulk
- * copies (kernels/smax_onchip.h), which its items put in flight without
- * holding them, not by register batches (f32 gradients on NVIDIA's
- * OpenCL, traits.bwd_batch_keep_f32). */
-static int exchange_keeps_by_copies(smax_context ctx,
-                                    const smax_exec_plan *plan)
+/* A one-launch plan keeps its chunk by asynchronous or bulk copies
+ * (kernels/smax_onchip.h; a cluster's always), which its items put in
+ * flight without holding them, not by register batches (the device-memory
+ * exchange's f32 gradients on NVIDIA's OpenCL, traits.bwd_batch_keep_f32). */
+static int onchip_keeps_by_copies(smax_context ctx,
+                                  const smax_exec_plan *plan)
 {
     return ctx->traits.async_keep &&
            !(plan->direction == SMAX_BACKWARD &&
              ctx->traits.bwd_batch_keep_f32 && !bwd_16bit(plan));
 }
 
-/* The items a unit's resident groups of the device-memory exchange hold
- * between them (row_group_size_among). SMAX_RESIDENT_ITEMS was measured
- * for rows that items load through their registers, where the bytes in
- * flight grow with the items; where copies keep the chunk they do not, and
- * fewer items wait at each barrier (ncu of the f32 gradient at 256 x 1M, 3
- * groups of 512 a unit: the barrier the top stall, 12 cycles an issue).
- * So 768: a unit that holds 3 chunks (of 57-75 KB, where a unit has 227)
- * runs groups of 256, not 512; 1, 2 and 4 or more get the groups they had.
- * H100, CUDA, A B B A, % of copy, 512 -> 256 items
- * (bench/results/h100-2026-12-07, call 3): the f32 gradient 256 x 1M
- * 80.2, 80.4 -> 83.0, 83.5, 32 x 1M 78.3, 78.3 -> 81.8, 81.5. */
-static int exchange_resident_items(smax_context ctx,
-                                   const smax_exec_plan *plan)
+/* The smallest group of the device-memory exchange (exchange_unit_items,
+ * exchange_fit_registers). */
+#define SMAX_EXCHANGE_MIN_GROUP 128
+
+/* How a unit's resident groups of a cluster's chunks are sized
+ * (row_group_size_among). SMAX_RESIDENT_ITEMS was measured for rows that
+ * items load through their registers, where the bytes in flight grow with
+ * the items; where copies keep the chunk they do not, and fewer items wait
+ * at each barrier (ncu of the exchange's f32 gradient at 256 x 1M, 3 groups
+ * of 512 a unit: the barrier the top stall, 12 cycles an issue). So 768:
+ * a unit that holds 3 chunks (of 57-75 KB, where a unit has 227) runs
+ * groups of 256, not 512; 1, 2 and 4 or more get the groups they had.
+ * Clusters of 16 chunks of 64 KB (3 a unit), 512 -> 256 items, A B B A, %
+ * of copy: H200 (bench/results/h200-2026-12-07, call 1) the f32 forward
+ * 256 x 262144 79.0, 78.6 -> 85.6, 85.5, the f32 gradient 1024 x 131072
+ * 97.8, 97.5 -> 101.3, 101.3 and 4096 x 128256 97.2, 97.2 -> 102.4, 101.9,
+ * the bf16 gradient 1024 x 262144 94.1, 93.9 -> 95.5, 95.7; H100
+ * (bench/results/h100-2026-12-07, call 3) the f32 forward 1024 x 262144
+ * 98.4, 98.4 -> 99.3, 99.3. */
+static unit_items cluster_unit_items(smax_context ctx,
+                                     const smax_exec_plan *plan)
 {
-    return exchange_keeps_by_copies(ctx, plan) ? SMAX_COPY_RESIDENT_ITEMS
-                                               : SMAX_RESIDENT_ITEMS;
+    unit_items u = register_unit_items(ctx);
+    if (onchip_keeps_by_copies(ctx, plan))
+        u.resident = SMAX_COPY_RESIDENT_ITEMS;
+    return u;
 }
 
 static int exchange_stagger(smax_context ctx, const smax_exec_plan *plan)
@@ -1645,7 +1669,7 @@ static int exchange_stagger(smax_context ctx, const smax_exec_plan *plan)
         exchange_unit_groups(ctx, plan) * ctx->info.compute_units;
     if (held < SMAX_STAGGER_MIN_ROWS * (int64_t)plan->chunks)
         return 0;
-    const int batches = !exchange_keeps_by_copies(ctx, plan);
+    const int batches = !onchip_keeps_by_copies(ctx, plan);
     const int64_t num = batches ? SMAX_STAGGER_BATCH_NUM : SMAX_STAGGER_NUM;
     const int64_t den = batches ? SMAX_STAGGER_BATCH_DEN : SMAX_STAGGER_DEN;
     const int64_t loading = held * num / (den * (int64_t)plan->chunks);
@@ -1700,27 +1724,54 @@ static int64_t onchip_col_bytes(const smax_exec_plan *plan)
     return (int64_t)plan->onchip_bytes * fused_arrays(plan->direction);
 }
 
-/* Items of a group that keeps a one-launch chunk of `len` elements, where
- * a unit's resident groups should hold `resident_items` between them. */
-static int onchip_chunk_group(smax_context ctx, const smax_exec_plan *plan,
-                              int64_t len, int resident_items)
+/* The device-memory exchange's, as a cluster's; and where copies keep the
+ * chunk and the launch fills its units (the rows' `chunks` chunks a row of
+ * `len` elements at least as many as the units' on-chip memory holds at
+ * once), down to groups of SMAX_EXCHANGE_MIN_GROUP, so that a unit of 6
+ * chunks runs groups of 128. H100, CUDA, A B B A, % of copy, 512 -> 256
+ * items (bench/results/h100-2026-12-07, call 3): the f32 gradient 256 x 1M
+ * 80.2, 80.4 -> 83.0, 83.5, 32 x 1M 78.3, 78.3 -> 81.8, 81.5. 6 chunks a
+ * unit, 256 -> 128 items, H200 (bench/results/h200-2026-12-07, call 2):
+ * the f32 gradient 1024 x 262144 80.3, 80.4 -> 82.0, 82.1, 512 x 262144
+ * 79.4, 78.9 -> 81.1, 80.6, bf16 256 x 1M 77.5, 77.7 -> 78.0, 78.3; the
+ * f32 forward 256 x 1M and 32 x 1M level (within 0.5). Fewer rows leave a
+ * unit fewer groups than its memory holds, whose items were not
+ * measured fewer. */
+static unit_items exchange_unit_items(smax_context ctx,
+                                      const smax_problem *p,
+                                      const smax_exec_plan *plan,
+                                      int64_t chunks)
 {
-    return row_group_size_among(ctx, len * onchip_col_bytes(plan),
-                                resident_items);
+    unit_items u = cluster_unit_items(ctx, plan);
+    const int64_t chunk_bytes =
+        onchip_chunk_len(ctx, p, plan, chunks) * onchip_col_bytes(plan);
+    const int64_t held =
+        (int64_t)ctx->traits.max_local_dynamic / chunk_bytes;
+    if (onchip_keeps_by_copies(ctx, plan) &&
+        p->rows * chunks >= held * ctx->info.compute_units)
+        u.least = fit_group(ctx, SMAX_EXCHANGE_MIN_GROUP);
+    return u;
+}
+
+/* Items of a group that keeps a one-launch chunk of `len` elements, where
+ * a unit's resident groups are sized by u. */
+static int onchip_chunk_group(smax_context ctx, const smax_exec_plan *plan,
+                              int64_t len, unit_items u)
+{
+    return row_group_size_among(ctx, len * onchip_col_bytes(plan), u);
 }
 
 /* The geometry of a one-launch plan of `chunks` chunks a row in groups of
- * at most `group_cap` items (onchip_chunk_group's, for `resident_items`),
+ * at most `group_cap` items (onchip_chunk_group's, for u),
  * with `extra` bytes of on-chip memory a group past the chunk and the
  * reduction scratch. Returns 0 where a chunk does not fit a group. */
 static int onchip_geometry_within(smax_context ctx, const smax_problem *p,
                                   smax_exec_plan *plan, int64_t chunks,
-                                  size_t extra, int group_cap,
-                                  int resident_items)
+                                  size_t extra, int group_cap, unit_items u)
 {
     const int64_t len = onchip_chunk_len(ctx, p, plan, chunks);
     const int group = fit_group_within(
-        onchip_chunk_group(ctx, plan, len, resident_items), group_cap);
+        onchip_chunk_group(ctx, plan, len, u), group_cap);
     const int64_t pitch = row_pitch(len, plan->onchip_bytes);
     const size_t local = (size_t)(pitch * onchip_col_bytes(plan)) +
                          reduction_bytes(group) + extra;
@@ -1730,11 +1781,12 @@ static int onchip_geometry_within(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
-static int onchip_geometry(smax_context ctx, const smax_problem *p,
-                           smax_exec_plan *plan, int64_t chunks, size_t extra)
+/* A cluster's geometry of `chunks` chunks a row. */
+static int cluster_geometry(smax_context ctx, const smax_problem *p,
+                            smax_exec_plan *plan, int64_t chunks)
 {
-    return onchip_geometry_within(ctx, p, plan, chunks, extra, INT32_MAX,
-                                  SMAX_RESIDENT_ITEMS);
+    return onchip_geometry_within(ctx, p, plan, chunks, cluster_bytes(chunks),
+                                  INT32_MAX, cluster_unit_items(ctx, plan));
 }
 
 /* Bytes of SMAX_COOP_MIN_ITEM_BYTES an item of the usual group where a
@@ -1885,15 +1937,13 @@ static int shared_unit_geometry(smax_context ctx, const smax_problem *p,
         k;
     if (chunks <= ctx->info.compute_units || items < 1 ||
         !onchip_geometry_within(ctx, p, &trial, chunks, exchange_bytes(ctx),
-                                items, exchange_resident_items(ctx, plan)) ||
+                                items,
+                                exchange_unit_items(ctx, p, &trial, chunks)) ||
         k * unit_group_bytes(ctx, &trial) > unit)
         return 0;
     *plan = trial;
     return 1;
 }
-
-/* The smallest group exchange_fit_registers halves the exchange's to. */
-#define SMAX_EXCHANGE_MIN_GROUP 128
 
 /* Where a compute unit's registers hold fewer of the device-memory
  * exchange's groups than its on-chip memory does, groups of half the
@@ -2012,6 +2062,19 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
+/* The device-memory exchange's geometry: a chunk a compute unit where a
+ * unit holds one; else re-read from the cache where the rows fit that;
+ * else two a unit (shared_unit_geometry). */
+static int exchange_geometry(smax_context ctx, const smax_problem *p,
+                             smax_exec_plan *plan)
+{
+    const int64_t chunks = onchip_chunks(ctx, p, exchange_share(ctx, plan));
+    return onchip_geometry_within(ctx, p, plan, chunks, exchange_bytes(ctx),
+                                  INT32_MAX,
+                                  exchange_unit_items(ctx, p, plan, chunks)) ||
+           reread_geometry(ctx, p, plan) || shared_unit_geometry(ctx, p, plan);
+}
+
 /* The multi-block phases in one launch with every chunk held on-chip
  * (kernels/smax_multiblock_onchip.h), where that can run: a row's groups
  * wait on each other, so they must all be resident at once, which holds
@@ -2051,23 +2114,14 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
                              : ctx->traits.max_cluster;
     if (in_cluster > 0 &&
         ceil_div(p->cols, in_cluster) <= cluster_share(ctx, p, plan) &&
-        onchip_geometry(ctx, p, plan, in_cluster, cluster_bytes(in_cluster)) &&
+        cluster_geometry(ctx, p, plan, in_cluster) &&
         plan_cluster(ctx, plan))
         return 1;
     if (!ctx->traits.cooperative)
         return 0;
-    /* On-chip where the chunks fit, else re-read from the cache where
-     * the rows fit that (always, under the test switch). */
     const int planned = ctx->traits.test_reread
                             ? reread_geometry(ctx, p, plan)
-                            : onchip_geometry_within(
-                                  ctx, p, plan,
-                                  onchip_chunks(ctx, p,
-                                                exchange_share(ctx, plan)),
-                                  exchange_bytes(ctx), INT32_MAX,
-                                  exchange_resident_items(ctx, plan)) ||
-                                  reread_geometry(ctx, p, plan) ||
-                                  shared_unit_geometry(ctx, p, plan);
+                            : exchange_geometry(ctx, p, plan);
     if (!planned)
         return 0;
     plan->cluster = 0;

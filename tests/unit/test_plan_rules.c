@@ -1650,7 +1650,7 @@ static void test_exchange_stagger(void)
         int64_t rows, cols;
         int stagger;
     } cases[] = {{SMAX_BACKWARD, SMAX_DTYPE_F32, 256, 1048576, 2},
-                 {SMAX_BACKWARD, SMAX_DTYPE_F32, 256, 600000, 3},
+                 {SMAX_BACKWARD, SMAX_DTYPE_F32, 256, 600000, 4},
                  {SMAX_BACKWARD, SMAX_DTYPE_F32, 512, 393216, 6},
                  {SMAX_BACKWARD, SMAX_DTYPE_F32, 1024, 262144, 9},
                  {SMAX_BACKWARD, SMAX_DTYPE_BF16, 256, 2097152, 2},
@@ -1776,15 +1776,18 @@ static void test_shared_unit(void)
 }
 
 /* Where a unit's registers hold fewer of the exchange's groups than its
- * on-chip memory (HIP on NVIDIA's 16-bit forward: 48 registers an item;
- * bf16 256 x 2M's chunks leave room for 6 groups of 256, whose registers
- * hold 5), groups of half the items; not where they hold as many (CUDA's
- * 40), nor without an occupancy query (OpenCL). */
+ * on-chip memory (48 registers an item, as HIP on NVIDIA's 16-bit forward
+ * takes; bf16 256 x 2M's chunks leave room for 6 groups of 256, whose
+ * registers hold 5), groups of half the items; not where they hold as
+ * many (CUDA's 40), nor without an occupancy query (OpenCL). On a device
+ * whose items load the chunk (no copies: 1024 items a unit), as groups
+ * sized for copies (768 items a unit, at least 128) are 128 already. */
 static void test_exchange_registers(void)
 {
     struct smax_context_s h = h100();
     h.traits.max_cluster = 0; /* HIP has no clusters */
     h.traits.stagger_rows = -1;
+    h.traits.async_keep = 0;
     const int regs[] = {0, 40, 48};
     int groups[3], chunks[3], stagger[3];
     int64_t by_memory = 0;
@@ -1812,6 +1815,16 @@ static void test_exchange_registers(void)
     CHECK(chunks[0] == chunks[2] && stagger[0] == stagger[2] && by_memory == 6,
           "the same %d / %d chunks, stagger %d / %d, %lld a unit", chunks[0],
           chunks[2], stagger[0], stagger[2], (long long)by_memory);
+    h.traits.async_keep = 1;
+    for (int i = 0; i < 3; ++i) {
+        kernel_registers = regs[i];
+        const smax_exec_plan p =
+            plan_of(&h, SMAX_FORWARD, SMAX_DTYPE_BF16, 256, 2097152);
+        CHECK(one_launch(&p) && p.group_size == 128,
+              "kept by copies, %d registers: groups of %d", regs[i],
+              p.group_size);
+    }
+    kernel_registers = 0;
 }
 
 /* Where copies keep the device-memory exchange's chunk (NVIDIA GPUs:
@@ -1820,20 +1833,23 @@ static void test_exchange_registers(void)
  * their registers: gradients of 8 MB rows (64 KB chunks, 3 a unit) in 256
  * items, and in 512 where registers carry the chunk (no asynchronous
  * copies; NVIDIA's OpenCL's f32 gradient, whose 16-bit one keeps by
- * copies); rows of 16 MB (one chunk a unit) keep their 1024. */
+ * copies); rows of 4 MB (6 chunks a unit) in 128 by copies, 256 by
+ * registers; rows of 24 MB (one chunk a unit) keep their 1024. */
 static void test_exchange_group(void)
 {
     const struct {
         int async_keep, batch_keep_f32;
         smax_dtype dtype;
         int64_t cols;
-        int group;
-    } cases[] = {{1, 0, SMAX_DTYPE_F32, 1048576, 256},
-                 {0, 0, SMAX_DTYPE_F32, 1048576, 512},
-                 {1, 1, SMAX_DTYPE_F32, 1048576, 512},
-                 {1, 1, SMAX_DTYPE_BF16, 2097152, 256},
-                 {0, 0, SMAX_DTYPE_BF16, 2097152, 512},
-                 {1, 0, SMAX_DTYPE_F32, 2097152, 1024}};
+        int group, chunks;
+    } cases[] = {{1, 0, SMAX_DTYPE_F32, 1048576, 256, 132},
+                 {0, 0, SMAX_DTYPE_F32, 1048576, 512, 132},
+                 {1, 1, SMAX_DTYPE_F32, 1048576, 512, 132},
+                 {1, 1, SMAX_DTYPE_BF16, 2097152, 256, 132},
+                 {0, 0, SMAX_DTYPE_BF16, 2097152, 512, 132},
+                 {1, 0, SMAX_DTYPE_BF16, 1048576, 128, 128},
+                 {0, 0, SMAX_DTYPE_BF16, 1048576, 256, 128},
+                 {1, 0, SMAX_DTYPE_F32, 3145728, 1024, 132}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         struct smax_context_s h = h100();
         h.traits.stagger_rows = -1;
@@ -1841,7 +1857,7 @@ static void test_exchange_group(void)
         h.traits.bwd_batch_keep_f32 = cases[i].batch_keep_f32;
         const smax_exec_plan p =
             plan_of(&h, SMAX_BACKWARD, cases[i].dtype, 256, cases[i].cols);
-        CHECK(one_launch(&p) && !p.cluster && p.chunks == 132 &&
+        CHECK(one_launch(&p) && !p.cluster && p.chunks == cases[i].chunks &&
                   p.group_size == cases[i].group,
               "gradient 256 x %lld, %d-byte, copies %d, batches %d: %d chunks in "
               "groups of %d (%s)",
@@ -1851,9 +1867,47 @@ static void test_exchange_group(void)
     }
 }
 
+/* Groups of 128 only where the launch fills its units: the f32 gradient's
+ * 262144 columns (64 chunks of 32 KB, 6 a unit by memory) in 32 rows (2048
+ * chunks for 792 places) take 128, in 8 rows (512) keep 256. */
+static void test_exchange_fill(void)
+{
+    const int64_t rows[] = {32, 8};
+    const int group[] = {128, 256};
+    for (int i = 0; i < 2; ++i) {
+        struct smax_context_s h = h100();
+        h.traits.max_cluster = 0;
+        const smax_exec_plan p =
+            plan_of(&h, SMAX_BACKWARD, SMAX_DTYPE_F32, rows[i], 262144);
+        CHECK(one_launch(&p) && !p.cluster && p.chunks == 64 &&
+                  p.group_size == group[i],
+              "f32 gradient %lld x 262144: %d chunks in groups of %d (%s)",
+              (long long)rows[i], p.chunks, p.group_size, p.reason);
+    }
+}
+
+/* A cluster's chunks, kept by copies, are sized as the exchange's: 16 of
+ * 64 KB (3 a unit) in groups of 256; 512 where items load them. */
+static void test_cluster_group(void)
+{
+    for (int copies = 0; copies <= 1; ++copies) {
+        struct smax_context_s h = h100();
+        h.traits.async_keep = copies;
+        const smax_exec_plan p =
+            plan_of(&h, SMAX_BACKWARD, SMAX_DTYPE_F32, 1024, 131072);
+        CHECK(one_launch(&p) && p.cluster && p.chunks == 16 &&
+                  p.group_size == (copies ? 256 : 512),
+              "f32 gradient 1024 x 131072, copies %d: cluster %d, %d chunks "
+              "in groups of %d (%s)",
+              copies, p.cluster, p.chunks, p.group_size, p.reason);
+    }
+}
+
 int main(void)
 {
     test_exchange_group();
+    test_exchange_fill();
+    test_cluster_group();
     test_exchange_registers();
     test_shared_unit();
     test_exchange_stagger();
