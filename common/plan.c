@@ -1725,18 +1725,18 @@ static int64_t onchip_col_bytes(const smax_exec_plan *plan)
 }
 
 /* The device-memory exchange's, as a cluster's; and where copies keep the
- * chunk and the launch fills its units (the rows' `chunks` chunks a row of
- * `len` elements at least as many as the units' on-chip memory holds at
- * once), down to groups of SMAX_EXCHANGE_MIN_GROUP, so that a unit of 6
- * chunks runs groups of 128. H100, CUDA, A B B A, % of copy, 512 -> 256
+ * chunk and the launch fills its units (its rows' chunks, `chunks` a row,
+ * at least as many as the units' on-chip memory holds at once), down to
+ * groups of SMAX_EXCHANGE_MIN_GROUP, so that a unit of 6 chunks runs
+ * groups of 128. H100, CUDA, A B B A, % of copy, 512 -> 256
  * items (bench/results/h100-2026-12-07, call 3): the f32 gradient 256 x 1M
  * 80.2, 80.4 -> 83.0, 83.5, 32 x 1M 78.3, 78.3 -> 81.8, 81.5. 6 chunks a
  * unit, 256 -> 128 items, H200 (bench/results/h200-2026-12-07, call 2):
  * the f32 gradient 1024 x 262144 80.3, 80.4 -> 82.0, 82.1, 512 x 262144
  * 79.4, 78.9 -> 81.1, 80.6, bf16 256 x 1M 77.5, 77.7 -> 78.0, 78.3; the
- * f32 forward 256 x 1M and 32 x 1M level (within 0.5). Fewer rows leave a
- * unit fewer groups than its memory holds, whose items were not
- * measured fewer. */
+ * f32 forward 256 x 1M and 32 x 1M level (within 0.5). Launches of fewer
+ * rows leave a unit fewer groups than its memory holds; they keep the
+ * usual group (fewer items there were not measured). */
 static unit_items exchange_unit_items(smax_context ctx,
                                       const smax_problem *p,
                                       const smax_exec_plan *plan,
