@@ -1860,8 +1860,10 @@ static int64_t exchange_share(smax_context ctx, const smax_exec_plan *plan)
  * SMAX_CLUSTER_GROUPS_PER_CU groups a compute unit. The forward's, where
  * memory outpaces the H100's (coop_groups_per_cu below
  * SMAX_COOP_GROUPS_PER_CU), only as many as leave room for coop_groups_per_cu
- * of its groups a unit; longer rows' chunks (whose groups grow to 512 items
- * for the 3 a unit holds, row_group_size) take the device-memory exchange.
+ * of its groups a unit; longer rows' chunks (whose groups grew to 512 items
+ * for the 3 a unit holds when this was measured; 256 since
+ * cluster_unit_items, not measured against the exchange) take the
+ * device-memory exchange.
  * H200, % of copy, clusters of 16 such chunks against the exchange's 32 KB
  * chunks, A B B A (bench/results/h200-2026-11-30b, call 3): f32 1092 x 245760
  * 80.7, 80.6 -> 84.2, 84.1; 1024 x 262144 81.6, 81.3 -> 85.3, 85.1; 910 x
