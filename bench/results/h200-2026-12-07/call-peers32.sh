@@ -2,12 +2,12 @@
 # call-peers32.sh (name kind nvidia-h100-x1): the H100 peer table's f32 columns at main (the README's are 05d1f88's;
 # 30b4832 moved the f32 gradient's exchange at 1M columns): bench/shapes/peer.txt, smax (CUDA sm_90, auto) / torch /
 # Triton, cold L2, % of copy in the same run: f32 forward, f32 gradient.
-# Run: END=330 bash bench/results/h200-2026-12-07/call-peers32.sh (carry .dev/stage/cu-p.txz: main's CUDA build with
-# libsmax_testsupport.so, made by ../h100-2026-12-06b/stage.sh cu-p BUILD BUILD/tests/libsmax_testsupport.so;
+# Run: END=330 bash bench/results/h200-2026-12-07/call-peers32.sh (carry .dev/stage/cu-main.txz: main's CUDA build with
+# libsmax_testsupport.so, made by ../h100-2026-12-06b/stage.sh cu-main BUILD BUILD/tests/libsmax_testsupport.so;
 # .dev/commit holding main's commit)
 set -u
-S=/tmp; tar xJf .dev/stage/cu-p.txz -C $S
-N=$S/stage-cu-p; END=${END:-330}
+S=/tmp; tar xJf .dev/stage/cu-main.txz -C $S
+N=$S/stage-cu-main; END=${END:-330}
 L=$OUT/logs; mkdir -p $L
 trap 'cd $OUT && tar czf logs.tgz logs *.csv 2>/dev/null; rm -rf logs *.csv' EXIT
 exec > $OUT/summary.txt 2>&1
