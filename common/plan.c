@@ -73,6 +73,14 @@ typedef struct unit_items {
     int least;
 } unit_items;
 
+/* Rows (or chunks) of `bytes` on-chip each that a compute unit holds at
+ * once, at least one: what one group's on-chip memory holds. */
+static int64_t resident_rows(smax_context ctx, int64_t bytes)
+{
+    const int64_t resident = (int64_t)ctx->traits.max_local_dynamic / bytes;
+    return resident < 1 ? 1 : resident;
+}
+
 /* Groups for the on-chip fused kernels, from the bytes a row keeps
  * on-chip: only as many rows are resident on a compute unit as its
  * on-chip memory holds, so on a GPU each row gets enough items (up to
@@ -88,11 +96,9 @@ static int row_group_size_among(smax_context ctx, int64_t row_bytes,
 {
     if (ctx->traits.is_cpu)
         return group_size(ctx);
-    int64_t resident = (int64_t)ctx->traits.max_local_dynamic / row_bytes;
-    if (resident < 1)
-        resident = 1;
-    const int want = pow2_at_least(ceil_div(u.resident, resident),
-                                   SMAX_MAX_ROW_GROUP);
+    const int want =
+        pow2_at_least(ceil_div(u.resident, resident_rows(ctx, row_bytes)),
+                      SMAX_MAX_ROW_GROUP);
     return fit_group(ctx, want > u.least ? want : u.least);
 }
 
@@ -1743,10 +1749,8 @@ static unit_items exchange_unit_items(smax_context ctx,
                                       int64_t chunks)
 {
     unit_items u = cluster_unit_items(ctx, plan);
-    const int64_t chunk_bytes =
-        onchip_chunk_len(ctx, p, plan, chunks) * onchip_col_bytes(plan);
-    const int64_t held =
-        (int64_t)ctx->traits.max_local_dynamic / chunk_bytes;
+    const int64_t held = resident_rows(
+        ctx, onchip_chunk_len(ctx, p, plan, chunks) * onchip_col_bytes(plan));
     if (onchip_keeps_by_copies(ctx, plan) &&
         p->rows * chunks >= held * ctx->info.compute_units)
         u.least = fit_group(ctx, SMAX_EXCHANGE_MIN_GROUP);

@@ -1779,9 +1779,10 @@ static void test_shared_unit(void)
  * on-chip memory (48 registers an item, as HIP on NVIDIA's 16-bit forward
  * takes; bf16 256 x 2M's chunks leave room for 6 groups of 256, whose
  * registers hold 5), groups of half the items; not where they hold as
- * many (CUDA's 40), nor without an occupancy query (OpenCL). On a device
- * whose items load the chunk (no copies: 1024 items a unit), as groups
- * sized for copies (768 items a unit, at least 128) are 128 already. */
+ * many (CUDA's 40), nor without an occupancy query (OpenCL). Checked on a
+ * device whose items load the chunk (no copies: 1024 items a unit); where
+ * copies keep it (768 items a unit, at least 128) the groups are 128
+ * already, whatever the registers. */
 static void test_exchange_registers(void)
 {
     struct smax_context_s h = h100();
