@@ -2068,17 +2068,45 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
+/* Whether `shared` (shared_unit_geometry's) holds more rows in flight than
+ * `one` (a chunk a unit), where a unit holds one of those and the rows are
+ * more than one: each row waits for its slowest chunk, and with one group
+ * a unit nothing hides that wait; the rows run one after another. H200,
+ * CUDA, the f32 gradient at 2M columns (a chunk a unit of 127 KB) ran at
+ * 43-45% of copy from 8 to 128 rows, 1M (3 of 63.5 KB) at 71, 3M (1 of
+ * 190 KB) at 53 (bench/results/h200-2026-12-07, call 3); two a unit took
+ * the H100's 64 x 2M from 51.5 to 57.7, its forward at 64 x 4M from 56.5
+ * to 59.9 (bench/results/h100-2026-12-07b). */
+static int shared_holds_more_rows(smax_context ctx, const smax_problem *p,
+                                  const smax_exec_plan *one,
+                                  const smax_exec_plan *shared)
+{
+    const int64_t cus = ctx->info.compute_units;
+    return exchange_unit_groups(ctx, one) == 1 && p->rows * one->chunks > cus &&
+           exchange_unit_groups(ctx, shared) * one->chunks > shared->chunks;
+}
+
 /* The device-memory exchange's geometry: a chunk a compute unit where a
- * unit holds one; else re-read from the cache where the rows fit that;
- * else two a unit (shared_unit_geometry). */
+ * unit holds one, unless two a unit (shared_unit_geometry) hold more of
+ * its rows at once where a unit holds just one; else re-read from the
+ * cache where the rows fit that; else two a unit. */
 static int exchange_geometry(smax_context ctx, const smax_problem *p,
                              smax_exec_plan *plan)
 {
+    smax_exec_plan one = *plan;
     const int64_t chunks = onchip_chunks(ctx, p, exchange_share(ctx, plan));
-    return onchip_geometry_within(ctx, p, plan, chunks, exchange_bytes(ctx),
-                                  INT32_MAX,
-                                  exchange_unit_items(ctx, p, plan, chunks)) ||
-           reread_geometry(ctx, p, plan) || shared_unit_geometry(ctx, p, plan);
+    if (!onchip_geometry_within(ctx, p, &one, chunks, exchange_bytes(ctx),
+                                INT32_MAX,
+                                exchange_unit_items(ctx, p, plan, chunks)))
+        return reread_geometry(ctx, p, plan) ||
+               shared_unit_geometry(ctx, p, plan);
+    smax_exec_plan shared = *plan;
+    if (shared_unit_geometry(ctx, p, &shared) &&
+        shared_holds_more_rows(ctx, p, &one, &shared))
+        *plan = shared;
+    else
+        *plan = one;
+    return 1;
 }
 
 /* The multi-block phases in one launch with every chunk held on-chip

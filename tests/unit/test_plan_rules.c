@@ -1835,7 +1835,8 @@ static void test_exchange_registers(void)
  * items, and in 512 where registers carry the chunk (no asynchronous
  * copies; NVIDIA's OpenCL's f32 gradient, whose 16-bit one keeps by
  * copies); rows of 4 MB (6 chunks a unit) in 128 by copies, 256 by
- * registers; rows of 24 MB (one chunk a unit) keep their 1024. */
+ * registers; rows of 24 MB (one chunk a unit, where two a unit hold no
+ * more rows: test_exchange_alone) keep their 1024. */
 static void test_exchange_group(void)
 {
     const struct {
@@ -1887,6 +1888,30 @@ static void test_exchange_fill(void)
     }
 }
 
+/* Where a unit holds one chunk of a row (rows of more than a unit's share
+ * of on-chip memory), each row runs alone; two chunks a unit run where
+ * they hold more rows at once (f32 gradient 2M: 264 chunks of 63.5 KB, 3
+ * a unit, 1.5 rows), not where they hold as many (3M: 2 a unit, one row)
+ * nor where one a unit holds several rows (1M: 3). */
+static void test_exchange_alone(void)
+{
+    const struct {
+        int64_t cols;
+        int chunks, group;
+    } cases[] = {{2097152, 264, 256}, {3145728, 132, 1024},
+                 {1048576, 132, 256}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        struct smax_context_s h = h100();
+        const smax_exec_plan p =
+            plan_of(&h, SMAX_BACKWARD, SMAX_DTYPE_F32, 64, cases[i].cols);
+        CHECK(one_launch(&p) && !p.cluster && !p.reread &&
+                  p.chunks == cases[i].chunks &&
+                  p.group_size == cases[i].group,
+              "f32 gradient 64 x %lld: %d chunks in groups of %d (%s)",
+              (long long)cases[i].cols, p.chunks, p.group_size, p.reason);
+    }
+}
+
 /* A cluster's chunks, kept by copies, are sized as the exchange's: 16 of
  * 64 KB (3 a unit) in groups of 256; 512 where items load them. */
 static void test_cluster_group(void)
@@ -1907,6 +1932,7 @@ static void test_cluster_group(void)
 int main(void)
 {
     test_exchange_group();
+    test_exchange_alone();
     test_exchange_fill();
     test_cluster_group();
     test_exchange_registers();
