@@ -1918,8 +1918,8 @@ static int64_t onchip_chunks(smax_context ctx, const smax_problem *p,
     return onchip_chunks_within(ctx, p, share, 1);
 }
 
-/* The device-memory exchange at SMAX_COOP_SHARED_UNIT_GROUPS chunks a
- * compute unit (kernels/smax_geometry.h), for rows one a unit cannot hold.
+/* The device-memory exchange at `k` chunks a compute unit (at most; the
+ * share's where fewer fill a row), for rows one a unit cannot hold.
  * A row waits for all its chunks, so the plan stands only where a unit
  * holds that many of its groups at once: by their on-chip memory (the
  * unit's, less the runtime's reserve a group), and by their items and
@@ -1927,20 +1927,19 @@ static int64_t onchip_chunks(smax_context ctx, const smax_problem *p,
  * together launches (smax_backend_max_group), so the groups are made
  * small enough for that. Never on CPU devices, whose units run one group
  * at a time. */
-static int shared_unit_geometry(smax_context ctx, const smax_problem *p,
-                                smax_exec_plan *plan)
+static int unit_chunks_geometry(smax_context ctx, const smax_problem *p,
+                                smax_exec_plan *plan, int64_t k)
 {
-    const int k = SMAX_COOP_SHARED_UNIT_GROUPS;
     const int64_t unit = ctx->traits.unit_local_bytes;
     if (ctx->traits.is_cpu || unit <= 0)
         return 0;
     smax_exec_plan trial = *plan;
     const int64_t chunks =
         onchip_chunks_within(ctx, p, exchange_share(ctx, &trial), k);
-    const int items =
-        smax_backend_max_group(ctx, smax_exchange_kernel(plan->direction, 0),
-                               plan->pair) /
-        k;
+    const int items = (int)(smax_backend_max_group(
+                                ctx, smax_exchange_kernel(plan->direction, 0),
+                                plan->pair) /
+                            k);
     if (chunks <= ctx->info.compute_units || items < 1 ||
         !onchip_geometry_within(ctx, p, &trial, chunks, exchange_bytes(ctx),
                                 items,
@@ -1949,6 +1948,13 @@ static int shared_unit_geometry(smax_context ctx, const smax_problem *p,
         return 0;
     *plan = trial;
     return 1;
+}
+
+/* Two chunks a unit (SMAX_COOP_SHARED_UNIT_GROUPS, kernels/smax_geometry.h). */
+static int shared_unit_geometry(smax_context ctx, const smax_problem *p,
+                                smax_exec_plan *plan)
+{
+    return unit_chunks_geometry(ctx, p, plan, SMAX_COOP_SHARED_UNIT_GROUPS);
 }
 
 /* Where a compute unit's registers hold fewer of the device-memory
@@ -2068,28 +2074,59 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
-/* Whether `shared` (shared_unit_geometry's) holds more rows in flight than
- * `one` (a chunk a unit), where a unit holds one of those and the rows are
- * more than one: each row waits for its slowest chunk, and with one group
- * a unit nothing hides that wait; the rows run one after another. H200,
- * CUDA, the f32 gradient at 2M columns (a chunk a unit of 127 KB) ran at
- * 43-45% of copy from 8 to 128 rows, 1M (3 of 63.5 KB) at 71, 3M (1 of
- * 190 KB) at 53 (bench/results/h200-2026-12-07, call 3); two a unit took
- * the H100's 64 x 2M from 51.5 to 57.7, its forward at 64 x 4M from 56.5
- * to 59.9 (bench/results/h100-2026-12-07b). */
-static int shared_holds_more_rows(smax_context ctx, const smax_problem *p,
-                                  const smax_exec_plan *one,
-                                  const smax_exec_plan *shared)
+/* Chunks of `plan`'s launch resident at once: as many groups as its
+ * units hold, at most all its chunks. */
+static int64_t exchange_resident_chunks(smax_context ctx,
+                                        const smax_problem *p,
+                                        const smax_exec_plan *plan)
+{
+    const int64_t held =
+        exchange_unit_groups(ctx, plan) * ctx->info.compute_units;
+    const int64_t all = p->rows * plan->chunks;
+    return held < all ? held : all;
+}
+
+/* The most rows at once a device-memory exchange of a chunk a unit may
+ * hold for its chunks to be made finer (fine_unit_geometry). */
+#define SMAX_EXCHANGE_FEW_ROWS 2
+
+/* The device-memory exchange in chunks of its share (exchange_share), as
+ * many a unit as a row takes (made in `fine`), where `one` (a chunk a
+ * unit) holds at most SMAX_EXCHANGE_FEW_ROWS rows at once and the finer
+ * chunks hold more even one chunk a unit short of what they hold: each
+ * row waits for its slowest chunk, which few rows in flight do not hide,
+ * and finer chunks pack a unit's memory closer, but cost more waits, so a
+ * gain of less than one of them is no gain. It replaced two chunks a unit
+ * where a unit held one (4954c19: the f32 gradient 64 x 2M 51.5 -> 57.7),
+ * which no plan took once this stood (smax_plan_probe). H100, CUDA, % of copy, A B B A
+ * (bench/results/h100-2026-12-07b, call 4): the f32 gradient at 1.25M
+ * columns (132 chunks of 79 KB, 2 rows at once -> 320 of 32 KB, 2.5)
+ * 64 rows 67.7, 68.3 -> 76.9, 76.2, 256 rows 66.7, 66.7 -> 77.9, 78.1; at
+ * 2M (one a unit 1 row, two a unit 1.5 -> 512 chunks, 1.55) 64 rows 57.3,
+ * 57.6 -> 61.3, 61.3, 256 rows 57.6, 57.7 -> 65.0, 64.5; at 2.5M (1 row
+ * -> 1.24) 64 rows 58.1, 58.1 -> 62.8, 62.6; the forward at 2.5M (2 ->
+ * 2.5) 64 rows 74.3, 74.4 -> 77.9, 78.1; bf16 gradients 64 x 2.5M 66.5 ->
+ * 76.1, 75.3 and 64 x 4M 56.6 -> 61.4, 61.9. Gains of less than a chunk
+ * a unit lost: the f32 gradient at 3M (1 row -> 1.03) 64 rows 63.6, 63.3
+ * -> 62.0, 62.4, 16 rows 63.8 -> 59.9; the forward at 3M (2 -> 2.06) 64
+ * rows 77.1, 76.8 -> 75.8, 75.3. */
+static int fine_unit_geometry(smax_context ctx, const smax_problem *p,
+                              const smax_exec_plan *one, smax_exec_plan *fine)
 {
     const int64_t cus = ctx->info.compute_units;
-    return exchange_unit_groups(ctx, one) == 1 && p->rows * one->chunks > cus &&
-           exchange_unit_groups(ctx, shared) * one->chunks > shared->chunks;
+    const int64_t resident = exchange_resident_chunks(ctx, p, one);
+    if (resident > SMAX_EXCHANGE_FEW_ROWS * one->chunks)
+        return 0;
+    const int64_t chunks = ceil_div(p->cols, exchange_share(ctx, one));
+    return unit_chunks_geometry(ctx, p, fine, ceil_div(chunks, cus)) &&
+           (exchange_resident_chunks(ctx, p, fine) - cus) * one->chunks >
+               resident * fine->chunks;
 }
 
 /* The device-memory exchange's geometry: a chunk a compute unit where a
- * unit holds one, unless two a unit (shared_unit_geometry) hold more of
- * its rows at once where a unit holds just one; else re-read from the
- * cache where the rows fit that; else two a unit. */
+ * unit holds one, unless finer chunks, several a unit, hold more of its
+ * rows at once by more than a chunk a unit (fine_unit_geometry); else
+ * re-read from the cache where the rows fit that; else two a unit. */
 static int exchange_geometry(smax_context ctx, const smax_problem *p,
                              smax_exec_plan *plan)
 {
@@ -2100,12 +2137,8 @@ static int exchange_geometry(smax_context ctx, const smax_problem *p,
                                 exchange_unit_items(ctx, p, plan, chunks)))
         return reread_geometry(ctx, p, plan) ||
                shared_unit_geometry(ctx, p, plan);
-    smax_exec_plan shared = *plan;
-    if (shared_unit_geometry(ctx, p, &shared) &&
-        shared_holds_more_rows(ctx, p, &one, &shared))
-        *plan = shared;
-    else
-        *plan = one;
+    smax_exec_plan fine = *plan;
+    *plan = fine_unit_geometry(ctx, p, &one, &fine) ? fine : one;
     return 1;
 }
 

@@ -1835,8 +1835,8 @@ static void test_exchange_registers(void)
  * items, and in 512 where registers carry the chunk (no asynchronous
  * copies; NVIDIA's OpenCL's f32 gradient, whose 16-bit one keeps by
  * copies); rows of 4 MB (6 chunks a unit) in 128 by copies, 256 by
- * registers; rows of 24 MB (one chunk a unit, where two a unit hold no
- * more rows: test_exchange_alone) keep their 1024. */
+ * registers; rows of 24 MB (one chunk a unit, where finer chunks hold
+ * no more rows: test_exchange_fine) keep their 1024. */
 static void test_exchange_group(void)
 {
     const struct {
@@ -1888,27 +1888,42 @@ static void test_exchange_fill(void)
     }
 }
 
-/* Where a unit holds one chunk of a row (rows of more than a unit's share
- * of on-chip memory), each row runs alone; two chunks a unit run where
- * they hold more rows at once (f32 gradient 2M: 264 chunks of 63.5 KB, 3
- * a unit, 1.5 rows), not where they hold as many (3M: 2 a unit, one row)
- * nor where one a unit holds several rows (1M: 3). */
-static void test_exchange_alone(void)
+/* Where a chunk a unit holds at most 2 rows at once, finer chunks (32
+ * KB, the exchange's share), several a unit, run where they hold more
+ * rows even one chunk a unit short: the f32 gradient at 1.25M columns
+ * (2 rows -> 2.5), 2M (1 -> 1.55), 2.5M (1 -> 1.24), the forward at 2.5M
+ * and 4M; not where they gain less (the gradient at 1.5M, 2 -> 2.06, and
+ * 3M, 1 -> 1.03; the forward at 3M), where a chunk a unit holds 3 rows
+ * (the gradient at 1M), nor where the launch is one row. */
+static void test_exchange_fine(void)
 {
     const struct {
-        int64_t cols;
+        smax_direction dir;
+        int64_t rows, cols;
         int chunks, group;
-    } cases[] = {{2097152, 264, 256}, {3145728, 132, 1024},
-                 {1048576, 132, 256}};
+    } cases[] = {
+        {SMAX_BACKWARD, 64, 1310720, 320, 128},
+        {SMAX_BACKWARD, 64, 2097152, 512, 128},
+        {SMAX_BACKWARD, 256, 2621440, 640, 128},
+        {SMAX_FORWARD, 64, 2621440, 320, 128},
+        {SMAX_FORWARD, 64, 4194304, 512, 128},
+        {SMAX_BACKWARD, 64, 1572864, 132, 512},
+        {SMAX_BACKWARD, 64, 3145728, 132, 1024},
+        {SMAX_FORWARD, 64, 3145728, 132, 512},
+        {SMAX_BACKWARD, 64, 1048576, 132, 256},
+        {SMAX_BACKWARD, 1, 1310720, 132, 512},
+    };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         struct smax_context_s h = h100();
-        const smax_exec_plan p =
-            plan_of(&h, SMAX_BACKWARD, SMAX_DTYPE_F32, 64, cases[i].cols);
+        const smax_exec_plan p = plan_of(&h, cases[i].dir, SMAX_DTYPE_F32,
+                                         cases[i].rows, cases[i].cols);
         CHECK(one_launch(&p) && !p.cluster && !p.reread &&
                   p.chunks == cases[i].chunks &&
                   p.group_size == cases[i].group,
-              "f32 gradient 64 x %lld: %d chunks in groups of %d (%s)",
-              (long long)cases[i].cols, p.chunks, p.group_size, p.reason);
+              "f32 %s %lld x %lld: %d chunks in groups of %d (%s)",
+              cases[i].dir == SMAX_FORWARD ? "forward" : "gradient",
+              (long long)cases[i].rows, (long long)cases[i].cols, p.chunks,
+              p.group_size, p.reason);
     }
 }
 
@@ -1932,7 +1947,7 @@ static void test_cluster_group(void)
 int main(void)
 {
     test_exchange_group();
-    test_exchange_alone();
+    test_exchange_fine();
     test_exchange_fill();
     test_cluster_group();
     test_exchange_registers();
