@@ -2086,19 +2086,17 @@ static int64_t exchange_resident_chunks(smax_context ctx,
     return held < all ? held : all;
 }
 
-/* The most rows at once a device-memory exchange of a chunk a unit may
- * hold for its chunks to be made finer (fine_unit_geometry). */
-#define SMAX_EXCHANGE_FEW_ROWS 2
-
 /* The device-memory exchange in chunks of its share (exchange_share), as many a
- * unit as a row takes (made in `fine`), where `one` (a chunk a unit) holds at
- * most SMAX_EXCHANGE_FEW_ROWS rows at once and the finer chunks hold more even
- * one chunk a unit short of what they hold: each row waits for its slowest
- * chunk, which few rows in flight do not hide, and finer chunks pack a unit's
- * memory closer, but cost more waits, so a gain of less than one of them is no
- * gain. It replaced two chunks a unit where a unit held one (4954c19: the f32
- * gradient 64 x 2M 51.5 -> 57.7), which no plan took once this stood
- * (smax_plan_probe). H100, CUDA, % of copy, A B B A
+ * unit as a row takes (made in `fine`), where they hold more rows at once than
+ * `one` (a chunk a unit) does, even one chunk a unit short of what they hold:
+ * each row waits for its slowest chunk, which few rows in flight do not hide,
+ * and finer chunks pack a unit's memory closer, but cost more waits, so a gain
+ * of less than one of them is no gain. That margin leaves the rule to rows of
+ * which a chunk a unit holds at most 2 at once (on the H100 the f32 gradient
+ * from 1.25M columns, the forward from 2.5M; where it holds 3, at 1M, finer
+ * chunks ran level). It replaced two chunks a unit where a unit held one
+ * (4954c19: the f32 gradient 64 x 2M 51.5 -> 57.7), which no plan took once
+ * this stood (smax_plan_probe). H100, CUDA, % of copy, A B B A
  * (bench/results/h100-2026-12-07b, call 4): the f32 gradient at 1.25M columns
  * (132 chunks of 79 KB, 2 rows at once -> 320 of 32 KB, 2.5) 64 rows 67.7, 68.3
  * -> 76.9, 76.2, 256 rows 66.7, 66.7 -> 77.9, 78.1; at 2M (one a unit 1 row,
@@ -2108,14 +2106,14 @@ static int64_t exchange_resident_chunks(smax_context ctx,
  * bf16 gradients 64 x 2.5M 66.5 -> 76.1, 75.3 and 64 x 4M 56.6 -> 61.4, 61.9.
  * Gains of less than a chunk a unit lost: the f32 gradient at 3M (1 row ->
  * 1.03) 64 rows 63.6, 63.3 -> 62.0, 62.4, 16 rows 63.8 -> 59.9; the forward at
- * 3M (2 -> 2.06) 64 rows 77.1, 76.8 -> 75.8, 75.3. */
+ * 3M (2 -> 2.06) 64 rows 77.1, 76.8 -> 75.8, 75.3; where finer chunks held
+ * fewer rows they lost more (the gradient at 1.75M, 2 -> 1.77 rows, 75.8 ->
+ * 58.6 through a knob, call 3). */
 static int fine_unit_geometry(smax_context ctx, const smax_problem *p,
                               const smax_exec_plan *one, smax_exec_plan *fine)
 {
     const int64_t cus = ctx->info.compute_units;
     const int64_t resident = exchange_resident_chunks(ctx, p, one);
-    if (resident > SMAX_EXCHANGE_FEW_ROWS * one->chunks)
-        return 0;
     const int64_t chunks = ceil_div(p->cols, exchange_share(ctx, one));
     return unit_chunks_geometry(ctx, p, fine, ceil_div(chunks, cus)) &&
            (exchange_resident_chunks(ctx, p, fine) - cus) * one->chunks >

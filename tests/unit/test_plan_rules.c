@@ -1888,13 +1888,13 @@ static void test_exchange_fill(void)
     }
 }
 
-/* Where a chunk a unit holds at most 2 rows at once, finer chunks (32
- * KB, the exchange's share), several a unit, run where they hold more
- * rows even one chunk a unit short: the f32 gradient at 1.25M columns
- * (2 rows -> 2.5), 2M (1 -> 1.55), 2.5M (1 -> 1.24), the forward at 2.5M
- * and 4M; not where they gain less (the gradient at 1.5M, 2 -> 2.06, and
- * 3M, 1 -> 1.03; the forward at 3M), where a chunk a unit holds 3 rows
- * (the gradient at 1M), nor where the launch is one row. */
+/* Finer chunks (32 KB, the exchange's share), several a unit, run where
+ * they hold more rows than a chunk a unit even one chunk a unit short:
+ * the f32 gradient at 1.25M columns (2 rows -> 2.5), 2M (1 -> 1.55),
+ * 2.5M (1 -> 1.24), the forward at 2.5M and 4M; not where they gain less
+ * (the gradient at 1.5M, 2 -> 2.06, and 3M, 1 -> 1.03; the forward at
+ * 3M), where a chunk a unit holds 3 rows (the gradient at 1M), nor where
+ * the launch is one row. */
 static void test_exchange_fine(void)
 {
     const struct {
