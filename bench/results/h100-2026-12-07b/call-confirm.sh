@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # call-confirm.sh (H100 or H200; say which): (1) A B B A, 4954c19's plans (cu-prev) against HEAD's (cu-head) at the
 # shapes 9cc15bf moves that call 4 did not measure (confirm-*.txt); (2) HEAD alone over sweep-fine.txt (64 rows of
-# 1M to 5M columns by 256K, f32 gradient and forward): cliffs left where a unit holds few rows.
+# 1M to 5M columns by 256K, f32 gradient and forward): cliffs left where a unit holds few rows; (3) compute-sanitizer
+# memcheck, racecheck, synccheck (concurrently, after the timings) over finer-chunk plans of HEAD (the gradient 2 x 2M:
+# 512 chunks, 4 a unit; 4 x 1.25M: 320, 3 a unit; the forward 8 x 2.5M: 320).
 # smax-bench --algo auto, % of copy in the same run.
-# Run: END=420 bash bench/results/h100-2026-12-07b/call-confirm.sh (carry .dev/stage/cu-prev.txz, cu-head.txz; made
+# Run: END=400 bash bench/results/h100-2026-12-07b/call-confirm.sh (carry .dev/stage/cu-prev.txz, cu-head.txz; made
 # by build-next.sh)
 set -u
 R=bench/results/h100-2026-12-07b; S=/tmp; END=${END:-420}
@@ -24,4 +26,15 @@ done
 echo "[$((SECONDS-t0)) s] A/B"
 SB sweep-bwd cu-head $R/sweep-fine.txt --dtype f32 --backward
 SB sweep-fwd cu-head $R/sweep-fine.txt --dtype f32
+echo "[$((SECONDS-t0)) s] timings"
+SAN() { local tool=$1 N=$S/stage-cu-head
+  ( cd $L; LD_LIBRARY_PATH=$N timeout 150 compute-sanitizer --tool $tool --print-limit 5 --error-exitcode 99 $N/smax-bench \
+      --no-overhead --quiet --reps 1 --max-seconds 0.01 --rotate-mb 0 --algo auto --dtype f32 --backward \
+      --shape 2x2097152 --shape 4x1310720 > san-$tool-bwd.txt 2>&1; echo "exit $?" >> san-$tool-bwd.txt
+    LD_LIBRARY_PATH=$N timeout 100 compute-sanitizer --tool $tool --print-limit 5 --error-exitcode 99 $N/smax-bench \
+      --no-overhead --quiet --reps 1 --max-seconds 0.01 --rotate-mb 0 --algo auto --dtype f32 --shape 8x2621440 \
+      > san-$tool-fwd.txt 2>&1; echo "exit $?" >> san-$tool-fwd.txt ) &
+}
+for tool in memcheck racecheck synccheck; do SAN $tool; done; wait
+for f in $L/san-*.txt; do echo "$(basename $f): $(grep -hE "SUMMARY" $f | tr '\n' ' ') $(grep -c " ok " $f) ok; $(tail -1 $f)"; done
 echo "[$((SECONDS-t0)) s] end"
