@@ -2113,11 +2113,13 @@ static int fine_unit_geometry(smax_context ctx, const smax_problem *p,
                               const smax_exec_plan *one, smax_exec_plan *fine)
 {
     const int64_t cus = ctx->info.compute_units;
-    const int64_t resident = exchange_resident_chunks(ctx, p, one);
-    const int64_t chunks = ceil_div(p->cols, exchange_share(ctx, one));
-    return unit_chunks_geometry(ctx, p, fine, ceil_div(chunks, cus)) &&
+    const int64_t k =
+        ceil_div(ceil_div(p->cols, exchange_share(ctx, one)), cus);
+    /* a row of at most a chunk a unit has none finer: no occupancy queries
+     * for it, as plans are made at every call */
+    return k > 1 && unit_chunks_geometry(ctx, p, fine, k) &&
            (exchange_resident_chunks(ctx, p, fine) - cus) * one->chunks >
-               resident * fine->chunks;
+               exchange_resident_chunks(ctx, p, one) * fine->chunks;
 }
 
 /* The device-memory exchange's geometry: a chunk a compute unit where a
