@@ -21,10 +21,11 @@ SB() { local tag=$1 b=$2 shapes=$3; shift 3; local N=$S/stage-$b
   [ $(left) -lt 40 ] && { echo "$tag: skipped (time)"; return; }
   LD_LIBRARY_PATH=$N timeout 100 $N/smax-bench --no-overhead --quiet --reps 5 --max-seconds 0.15 --algo auto --shapes $shapes "$@" > $L/$tag.txt 2>&1; echo "exit $?" >> $L/$tag.txt
   echo "$tag: $(awk '$1 ~ /^[0-9]+x[0-9]+$/ {s=$1} $1=="auto" {for(i=1;i<=NF;i++) if($i=="ok"||$i=="FAIL") {printf "%s %s %s %s %s%%; ", s, $3, $4, $i, $(i+4)}}' $L/$tag.txt) $(tail -1 $L/$tag.txt)"; }
-for d in bwd fwd; do
-  [ $d = bwd ] && D=--backward || D=
-  SB knob-base-$d cu-knob $R/wave-shapes.txt --dtype f32 $D
-  for c in 0:1 64:1 128:1 256:1 32:2 64:2 128:2; do
+for c in base 64:2 128:1 32:2 128:2 64:1 256:1; do
+  [ $(left) -lt ${SAN_S:-150} ] && { echo "knob: stopped at $c (time)"; break; }
+  for d in bwd fwd; do
+    [ $d = bwd ] && D=--backward || D=
+    if [ $c = base ]; then SB knob-base-$d cu-knob $R/wave-shapes.txt --dtype f32 $D; continue; fi
     SMAX_DEV_REREAD_TAIL_KB=${c%:*} SMAX_DEV_REREAD_SPLIT=${c#*:} SB knob-t${c%:*}-s${c#*:}-$d cu-knob $R/wave-shapes.txt --dtype f32 $D
   done
 done
