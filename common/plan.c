@@ -2086,6 +2086,25 @@ static int64_t exchange_resident_chunks(smax_context ctx,
     return held < all ? held : all;
 }
 
+/* The fewest times a launch's finer chunks fill the places its units hold
+ * at once for the exchange's chunks to be made finer (fine_unit_geometry):
+ * finer chunks hold more rows in flight, which pays only where rows queue
+ * for those places; a launch of a few rounds pays their extra waits
+ * without the queue. H100, CUDA, % of copy, the means of two rounds of
+ * one / two a unit / finer / this rule (bench/results/h100-2026-12-07c,
+ * call 3), by rounds (rows x finer chunks / places): the f32 gradient at
+ * 2M (512 chunks, 792 places) 2 rows (1.3) 56.1 / 58.0 / 49.1, 4 (2.6)
+ * 54.2 / 58.5 / 52.7, 8 (5.2) 52.6 / 58.3 / 56.9, 16 (10.3) 52.0 / 57.8 /
+ * 58.6, 32 (20.7) 51.7 / 58.0 / 62.1; at 2.5M 2 rows 61.7 / 61.7 / 48.1, 8
+ * (6.5) 58.8 / 59.9 / 56.7, 16 (12.9) 58.5 / 59.6 / 59.0, 64 58.2 / 59.3 /
+ * 62.3; the forward at 2.5M 4 rows (1.6) 68.5 / 65.4 / 63.7, 16 (6.5) 71.1
+ * / 69.9 / 72.9, 32 (12.9) 72.7 / 70.6 / 76.5; at 4M 4 rows 57.9 / 59.1 /
+ * 56.0, 8 57.0 / 59.9 / 58.3. Under 8 rounds the rule ran 57.8-58.2 (2M),
+ * 58.8-61.6 (2.5M), 68.6-70.0 and 56.8-59.8 (the forward); the one loss,
+ * the forward's 16 x 2.5M at 6.5 rounds (72.9 -> 71.5), stands against the
+ * gradient's 8 x 2.5M at 6.5 (56.7 -> 58.8). */
+#define SMAX_EXCHANGE_FINE_ROUNDS 8
+
 /* The device-memory exchange in chunks of its share (exchange_share), as many a
  * unit as a row takes (made in `fine`), where they hold more rows at once than
  * `one` (a chunk a unit) does, even one chunk a unit short of what they hold:
@@ -2094,9 +2113,11 @@ static int64_t exchange_resident_chunks(smax_context ctx,
  * of less than one of them is no gain. That margin leaves the rule to rows of
  * which a chunk a unit holds at most 2 at once (on the H100 the f32 gradient
  * from 1.25M columns, the forward from 2.5M; where it holds 3, at 1M, finer
- * chunks ran level). It replaced two chunks a unit where a unit held one
- * (4954c19: the f32 gradient 64 x 2M 51.5 -> 57.7), which no plan took once
- * this stood (smax_plan_probe). H100, CUDA, % of copy, A B B A
+ * chunks ran level), and to launches whose rows queue for the places the
+ * finer chunks take (SMAX_EXCHANGE_FINE_ROUNDS): with fewer rows they lost
+ * to two a unit (4954c19's plan, two_holds_more_rows), the f32 gradient 2 x
+ * 2M 57.8, 57.8 -> 49.4, 49.1 and 4 x 2M 58.2, 58.2 -> 52.6, 52.4
+ * (bench/results/h100-2026-12-07c, call 2). H100, CUDA, % of copy, A B B A
  * (bench/results/h100-2026-12-07b, call 4): the f32 gradient at 1.25M columns
  * (132 chunks of 79 KB, 2 rows at once -> 320 of 32 KB, 2.5) 64 rows 67.7, 68.3
  * -> 76.9, 76.2, 256 rows 66.7, 66.7 -> 77.9, 78.1; at 2M (one a unit 1 row,
@@ -2118,14 +2139,37 @@ static int fine_unit_geometry(smax_context ctx, const smax_problem *p,
     /* a row of at most a chunk a unit has none finer: no occupancy queries
      * for it, as plans are made at every call */
     return k > 1 && unit_chunks_geometry(ctx, p, fine, k) &&
+           p->rows * fine->chunks >= SMAX_EXCHANGE_FINE_ROUNDS *
+                                         exchange_unit_groups(ctx, fine) *
+                                         cus &&
            (exchange_resident_chunks(ctx, p, fine) - cus) * one->chunks >
                exchange_resident_chunks(ctx, p, one) * fine->chunks;
 }
 
+/* Where finer chunks do not run: whether `two` (two chunks a unit,
+ * shared_unit_geometry) holds more rows in flight than `one` (a chunk a
+ * unit) where a unit holds one of those and the rows are more than one.
+ * Each row waits for its slowest chunk, and with one group a unit nothing
+ * hides that wait. H200, CUDA, the f32 gradient at 2M columns (a chunk a
+ * unit of 127 KB) ran at 43-45% of copy from 8 to 128 rows
+ * (bench/results/h200-2026-12-07, call 3); two a unit took the H100's 64 x
+ * 2M from 51.5 to 57.7, its forward at 64 x 4M from 56.5 to 59.9
+ * (bench/results/h100-2026-12-07b, 4954c19). */
+static int two_holds_more_rows(smax_context ctx, const smax_problem *p,
+                               const smax_exec_plan *one,
+                               const smax_exec_plan *two)
+{
+    const int64_t cus = ctx->info.compute_units;
+    return exchange_unit_groups(ctx, one) == 1 && p->rows * one->chunks > cus &&
+           exchange_unit_groups(ctx, two) * one->chunks > two->chunks;
+}
+
 /* The device-memory exchange's geometry: a chunk a compute unit where a
  * unit holds one, unless finer chunks, several a unit, hold more of its
- * rows at once by more than a chunk a unit (fine_unit_geometry); else
- * re-read from the cache where the rows fit that; else two a unit. */
+ * rows at once by more than a chunk a unit and the launch's rows queue for
+ * them (fine_unit_geometry), or two a unit where a unit holds one and two
+ * hold more rows (two_holds_more_rows); else re-read from the cache where
+ * the rows fit that; else two a unit. */
 static int exchange_geometry(smax_context ctx, const smax_problem *p,
                              smax_exec_plan *plan)
 {
@@ -2136,8 +2180,14 @@ static int exchange_geometry(smax_context ctx, const smax_problem *p,
                                 exchange_unit_items(ctx, p, plan, chunks)))
         return reread_geometry(ctx, p, plan) ||
                shared_unit_geometry(ctx, p, plan);
-    smax_exec_plan fine = *plan;
-    *plan = fine_unit_geometry(ctx, p, &one, &fine) ? fine : one;
+    smax_exec_plan fine = *plan, two = *plan;
+    if (fine_unit_geometry(ctx, p, &one, &fine))
+        *plan = fine;
+    else if (shared_unit_geometry(ctx, p, &two) &&
+             two_holds_more_rows(ctx, p, &one, &two))
+        *plan = two;
+    else
+        *plan = one;
     return 1;
 }
 

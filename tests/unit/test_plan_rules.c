@@ -1894,7 +1894,11 @@ static void test_exchange_fill(void)
  * 2.5M (1 -> 1.24), the forward at 2.5M and 4M; not where they gain less
  * (the gradient at 1.5M, 2 -> 2.06, and 3M, 1 -> 1.03; the forward at
  * 3M), where a chunk a unit holds 3 rows (the gradient at 1M), nor where
- * the launch is one row. */
+ * the launch is one row; nor where its chunks fill the places the units
+ * hold fewer than SMAX_EXCHANGE_FINE_ROUNDS (8) times: the gradient's 4 x 2M
+ * (2.6) takes two a unit, its 8 x 2.5M (6.5) and the forward's 16 x 2.5M
+ * (6.5) one a unit, where the gradient's 16 x 2M (10.3) and the forward's
+ * 32 x 2.5M (12.9) take the finer chunks. */
 static void test_exchange_fine(void)
 {
     const struct {
@@ -1912,6 +1916,11 @@ static void test_exchange_fine(void)
         {SMAX_FORWARD, 64, 3145728, 132, 512},
         {SMAX_BACKWARD, 64, 1048576, 132, 256},
         {SMAX_BACKWARD, 1, 1310720, 132, 512},
+        {SMAX_BACKWARD, 4, 2097152, 264, 256},
+        {SMAX_BACKWARD, 8, 2621440, 132, 1024},
+        {SMAX_FORWARD, 16, 2621440, 132, 512},
+        {SMAX_BACKWARD, 16, 2097152, 512, 128},
+        {SMAX_FORWARD, 32, 2621440, 320, 128},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         struct smax_context_s h = h100();
