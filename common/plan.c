@@ -2115,7 +2115,7 @@ static int64_t exchange_resident_chunks(smax_context ctx,
  * from 1.25M columns, the forward from 2.5M; where it holds 3, at 1M, finer
  * chunks ran level), and to launches whose rows queue for the places the
  * finer chunks take (SMAX_EXCHANGE_FINE_ROUNDS): with fewer rows they lost
- * to two a unit (4954c19's plan, two_holds_more_rows), the f32 gradient 2 x
+ * to two a unit (4954c19's plan, two_unit_geometry), the f32 gradient 2 x
  * 2M 57.8, 57.8 -> 49.4, 49.1 and 4 x 2M 58.2, 58.2 -> 52.6, 52.4
  * (bench/results/h100-2026-12-07c, call 2). H100, CUDA, % of copy, A B B A
  * (bench/results/h100-2026-12-07b, call 4): the f32 gradient at 1.25M columns
@@ -2146,21 +2146,22 @@ static int fine_unit_geometry(smax_context ctx, const smax_problem *p,
                exchange_resident_chunks(ctx, p, one) * fine->chunks;
 }
 
-/* Where finer chunks do not run: whether `two` (two chunks a unit,
- * shared_unit_geometry) holds more rows in flight than `one` (a chunk a
- * unit) where a unit holds one of those and the rows are more than one.
+/* Where finer chunks do not run: two chunks a unit (shared_unit_geometry,
+ * made in `two`) where they hold more rows in flight than `one` (a chunk a
+ * unit), a unit holds one of those and the rows are more than one (checked
+ * first: plans are made at every call, and `two` queries occupancy).
  * Each row waits for its slowest chunk, and with one group a unit nothing
  * hides that wait. H200, CUDA, the f32 gradient at 2M columns (a chunk a
  * unit of 127 KB) ran at 43-45% of copy from 8 to 128 rows
  * (bench/results/h200-2026-12-07, call 3); two a unit took the H100's 64 x
  * 2M from 51.5 to 57.7, its forward at 64 x 4M from 56.5 to 59.9
  * (bench/results/h100-2026-12-07b, 4954c19). */
-static int two_holds_more_rows(smax_context ctx, const smax_problem *p,
-                               const smax_exec_plan *one,
-                               const smax_exec_plan *two)
+static int two_unit_geometry(smax_context ctx, const smax_problem *p,
+                             const smax_exec_plan *one, smax_exec_plan *two)
 {
     const int64_t cus = ctx->info.compute_units;
     return exchange_unit_groups(ctx, one) == 1 && p->rows * one->chunks > cus &&
+           shared_unit_geometry(ctx, p, two) &&
            exchange_unit_groups(ctx, two) * one->chunks > two->chunks;
 }
 
@@ -2168,7 +2169,7 @@ static int two_holds_more_rows(smax_context ctx, const smax_problem *p,
  * unit holds one, unless finer chunks, several a unit, hold more of its
  * rows at once by more than a chunk a unit and the launch's rows queue for
  * them (fine_unit_geometry), or two a unit where a unit holds one and two
- * hold more rows (two_holds_more_rows); else re-read from the cache where
+ * hold more rows (two_unit_geometry); else re-read from the cache where
  * the rows fit that; else two a unit. */
 static int exchange_geometry(smax_context ctx, const smax_problem *p,
                              smax_exec_plan *plan)
@@ -2183,8 +2184,7 @@ static int exchange_geometry(smax_context ctx, const smax_problem *p,
     smax_exec_plan fine = *plan, two = *plan;
     if (fine_unit_geometry(ctx, p, &one, &fine))
         *plan = fine;
-    else if (shared_unit_geometry(ctx, p, &two) &&
-             two_holds_more_rows(ctx, p, &one, &two))
+    else if (two_unit_geometry(ctx, p, &one, &two))
         *plan = two;
     else
         *plan = one;
