@@ -2138,11 +2138,11 @@ static int fine_unit_geometry(smax_context ctx, const smax_problem *p,
         ceil_div(ceil_div(p->cols, exchange_share(ctx, one)), cus);
     /* a row of at most a chunk a unit has none finer: no occupancy queries
      * for it, as plans are made at every call */
-    return k > 1 && unit_chunks_geometry(ctx, p, fine, k) &&
-           p->rows * fine->chunks >= SMAX_EXCHANGE_FINE_ROUNDS *
-                                         exchange_unit_groups(ctx, fine) *
-                                         cus &&
-           (exchange_resident_chunks(ctx, p, fine) - cus) * one->chunks >
+    if (k <= 1 || !unit_chunks_geometry(ctx, p, fine, k))
+        return 0;
+    const int64_t resident = exchange_resident_chunks(ctx, p, fine);
+    return p->rows * fine->chunks >= SMAX_EXCHANGE_FINE_ROUNDS * resident &&
+           (resident - cus) * one->chunks >
                exchange_resident_chunks(ctx, p, one) * fine->chunks;
 }
 
