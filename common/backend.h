@@ -43,18 +43,21 @@ smax_status smax_backend_zero(smax_context ctx, smax_native_mem mem,
 #define SMAX_KERNEL_ENUM(id, name) SMAX_KERNEL_##id,
 typedef enum smax_kernel_id {
     SMAX_KERNEL_LIST(SMAX_KERNEL_ENUM)
-    SMAX_CLUSTER_KERNEL_LIST(SMAX_KERNEL_ENUM) SMAX_KERNEL_COUNT
+    SMAX_SM90_KERNEL_LIST(SMAX_KERNEL_ENUM) SMAX_KERNEL_COUNT
 } smax_kernel_id;
 
 extern const char *const smax_kernel_names[SMAX_KERNEL_COUNT];
 
 /* The one-launch kernel of a device-memory exchange: the re-read rows' or
- * the held chunks', forward or gradient. */
+ * the held chunks', forward or gradient; the gradient's held partly in
+ * registers where `regs`. */
 static inline smax_kernel_id smax_exchange_kernel(smax_direction direction,
-                                                  int reread)
+                                                  int reread, int regs)
 {
     if (direction == SMAX_BACKWARD)
-        return reread ? SMAX_KERNEL_BWD_MB_REREAD : SMAX_KERNEL_BWD_MB_ONCHIP;
+        return reread ? SMAX_KERNEL_BWD_MB_REREAD
+               : regs ? SMAX_KERNEL_BWD_MB_ONCHIP_REGS
+                      : SMAX_KERNEL_BWD_MB_ONCHIP;
     return reread ? SMAX_KERNEL_MB_REREAD : SMAX_KERNEL_MB_ONCHIP;
 }
 

@@ -24,6 +24,10 @@ typedef struct smax_device_traits {
     int max_cluster;             /* groups a thread-block cluster may
                                     have; 0: no clusters
                                     (kernels/smax_cluster.h)           */
+    int bulk_keep;               /* the one-launch kernels keep chunks
+                                    by bulk copies (CUDA's sm_90 code,
+                                    SMAX_BULK_KEEP in
+                                    kernels/smax_onchip.h)             */
     int async_keep;              /* forward on-chip rows are kept by
                                     asynchronous copies (NVIDIA sm_80+,
                                     kernels/smax_onchip.h)             */

@@ -10,7 +10,7 @@
 #define SMAX_KERNEL_NAME(id, name) #name,
 const char *const smax_kernel_names[SMAX_KERNEL_COUNT] = {
     SMAX_KERNEL_LIST(SMAX_KERNEL_NAME)
-        SMAX_CLUSTER_KERNEL_LIST(SMAX_KERNEL_NAME)};
+        SMAX_SM90_KERNEL_LIST(SMAX_KERNEL_NAME)};
 
 /* Kernel arguments, by kind. */
 #define ARG(k, field, value) ((smax_arg){.kind = (k), .v.field = (value)})
@@ -390,7 +390,10 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
     push(&k, i32_arg((int32_t)tickets));
     push(&k, i32_arg((int32_t)epoch));
     const smax_status st = launch_with(
-        ctx, smax_exchange_kernel(plan->direction, plan->reread), plan->pair,
+        ctx,
+        smax_exchange_kernel(plan->direction, plan->reread,
+                             plan->exchange_regs > 0),
+        plan->pair,
         plan->groups, plan->group_size, plan->local_bytes, 0, &k);
     if (st == SMAX_SUCCESS && !ctx->has_workspace) {
         /* a launch of one row draws no tickets (smax_coop_start) */

@@ -1472,13 +1472,14 @@ static size_t cluster_bytes(int64_t chunks)
 }
 
 /* On-chip bytes the device-memory exchange takes past its chunk and
- * reduction scratch where it may keep the chunk by bulk copies (CUDA,
- * sm_90: where the device has clusters; the gradient, and the forward of
- * 16-bit inputs): their transaction barrier (SMAX_BULK_KEEP in
- * kernels/smax_onchip.h). */
+ * reduction scratch where it may keep the chunk by bulk copies (CUDA's
+ * sm_90 code, traits.bulk_keep; the gradient, and the forward of 16-bit
+ * inputs): their transaction barrier (SMAX_BULK_KEEP in
+ * kernels/smax_onchip.h). Not by clusters, which SMAX_CLUSTERS may turn
+ * off while the exchange still keeps by bulk copies. */
 static size_t exchange_bytes(smax_context ctx)
 {
-    return ctx->traits.max_cluster > 0 ? sizeof(uint64_t) : 0;
+    return ctx->traits.bulk_keep ? sizeof(uint64_t) : 0;
 }
 
 /* Makes a one-launch plan's rows thread-block clusters
@@ -1615,7 +1616,10 @@ static int64_t exchange_unit_groups(smax_context ctx,
     if (by_memory == 0)
         return 0;
     const int by_registers = smax_backend_unit_groups(
-        ctx, smax_exchange_kernel(plan->direction, plan->reread), plan->pair,
+        ctx,
+        smax_exchange_kernel(plan->direction, plan->reread,
+                             plan->exchange_regs > 0),
+        plan->pair,
         plan->group_size);
     return by_registers > 0 && by_registers < by_memory ? by_registers
                                                         : by_memory;
@@ -1937,7 +1941,7 @@ static int unit_chunks_geometry(smax_context ctx, const smax_problem *p,
     const int64_t chunks =
         onchip_chunks_within(ctx, p, exchange_share(ctx, &trial), k);
     const int items = (int)(smax_backend_max_group(
-                                ctx, smax_exchange_kernel(plan->direction, 0),
+                                ctx, smax_exchange_kernel(plan->direction, 0, 0),
                                 plan->pair) /
                             k);
     if (chunks <= ctx->info.compute_units || items < 1 ||
@@ -2029,7 +2033,7 @@ static int reread_geometry(smax_context ctx, const smax_problem *p,
             : fit_group_within(
                   SMAX_REREAD_GROUP,
                   smax_backend_max_group(
-                      ctx, smax_exchange_kernel(plan->direction, 1),
+                      ctx, smax_exchange_kernel(plan->direction, 1, 0),
                       plan->pair));
     int64_t per_row = p->rows < cus ? cus / p->rows : 1;
     if (ctx->traits.test_reread && per_row < 2 && cus >= 2)
@@ -2191,6 +2195,54 @@ static int exchange_geometry(smax_context ctx, const smax_problem *p,
     return 1;
 }
 
+/* The gradient's device-memory exchange holds SMAX_BWD_EXCHANGE_REG_VECS
+ * vectors of y and dy an item in registers beside its on-chip share
+ * (kernels/smax_backward_exchange_regs.h) where the kernels keep chunks by
+ * bulk copies (CUDA's sm_90 code, traits.bulk_keep) and the pair is f32 ->
+ * f32, whose vectors (4 elements) bulk copies keep: the other pairs' kernel
+ * holds nothing there. */
+static int exchange_holds_registers(smax_context ctx,
+                                    const smax_exec_plan *plan)
+{
+    return ctx->traits.bulk_keep && plan->direction == SMAX_BACKWARD &&
+           plan->pair == 3 * SMAX_DTYPE_F32 + SMAX_DTYPE_F32 &&
+           plan->vec * (int)sizeof(float) == 16;
+}
+
+/* The exchange's chunks where its items hold part of them in registers
+ * (exchange_holds_registers): groups of SMAX_EXCHANGE_MIN_GROUP, each chunk
+ * the exchange's on-chip share (exchange_share) plus what the group's
+ * registers hold, as many as a row needs and at least enough to give every
+ * compute unit a group; made in `regs` where a unit holds enough of them
+ * that a row's chunks are all resident at once (else the plan made without
+ * them stands). Groups of 128 whose registers hold 16 KB each beside 32 KB
+ * on-chip: 6 a unit on the H100, 48 KB of rows each, where the exchange
+ * without them held 32-64 KB a group in 3-6 groups (smax_geometry.h has
+ * the measurements). */
+static int exchange_regs_geometry(smax_context ctx, const smax_problem *p,
+                                  const smax_exec_plan *plan,
+                                  smax_exec_plan *regs)
+{
+    const int64_t cus = ctx->info.compute_units;
+    const int group = fit_group(ctx, SMAX_EXCHANGE_MIN_GROUP);
+    const int64_t in_regs =
+        (int64_t)SMAX_BWD_EXCHANGE_REG_VECS * plan->vec * group;
+    int64_t chunks = ceil_div(p->cols, exchange_share(ctx, plan) + in_regs);
+    if (p->rows * chunks < cus)
+        chunks = ceil_div(cus, p->rows);
+    const int64_t len = chunk_len_of(p, plan, chunks, group);
+    const int64_t pitch =
+        row_pitch(len > in_regs ? len - in_regs : 0, plan->onchip_bytes);
+    const size_t local = (size_t)(pitch * onchip_col_bytes(plan)) +
+                         reduction_bytes(group) + exchange_bytes(ctx);
+    if (local > ctx->traits.max_local_dynamic)
+        return 0;
+    *regs = *plan;
+    set_one_launch(p, regs, group, len, pitch, local);
+    regs->exchange_regs = SMAX_BWD_EXCHANGE_REG_VECS;
+    return exchange_unit_groups(ctx, regs) * cus >= regs->chunks;
+}
+
 /* The multi-block phases in one launch with every chunk held on-chip
  * (kernels/smax_multiblock_onchip.h), where that can run: a row's groups
  * wait on each other, so they must all be resident at once, which holds
@@ -2241,7 +2293,11 @@ static int plan_multiblock_onchip(smax_context ctx, const smax_problem *p,
     if (!planned)
         return 0;
     plan->cluster = 0;
-    if (!plan->reread)
+    smax_exec_plan regs;
+    if (!plan->reread && exchange_holds_registers(ctx, plan) &&
+        exchange_regs_geometry(ctx, p, plan, &regs))
+        *plan = regs;
+    else if (!plan->reread)
         exchange_fit_registers(ctx, p, plan);
     plan->stagger = exchange_stagger(ctx, plan);
     /* A partial per group; the ticket counter and a flag per group, or,
@@ -2641,14 +2697,15 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
             (fits && plan_cluster_row(ctx, p, plan))) {
             snprintf(plan->reason, sizeof plan->reason,
                      plan->reread ? "auto: %s: %d chunks a row re-read from "
-                                    "the cache by %s, one launch"
-                                  : "auto: %s: %d chunks a row held on-chip "
+                                    "the cache%s by %s, one launch"
+                                  : "auto: %s: %d chunks a row held on-chip%s "
                                     "by %s, one launch; one read, one write",
                      !fits ? "the row exceeds one group's on-chip memory"
                      : rows_plan.groups < very_few || few_wide
                          ? "too few rows to fill the compute units"
                          : "the row is long for one group",
                      plan->chunks,
+                     plan->reread ? "" : plan->exchange_regs ? " and in registers" : "",
                      plan->cluster ? "a cluster" : "groups that exchange partials");
         } else if (split && p->cols >= long_row) {
             plan_multiblock(ctx, p, plan);

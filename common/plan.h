@@ -59,6 +59,11 @@ typedef struct smax_exec_plan {
                              that on-chip memory holds
                              (kernels/smax_multiblock_reread.h); then
                              cols_padded is the head's on-chip pitch  */
+    int exchange_regs;    /* cooperative gradient, not a cluster's:
+                             vectors of y and dy each item holds in
+                             registers (smax_bwd_mb_onchip_regs), the
+                             rest on-chip; then cols_padded is the
+                             on-chip part's pitch (0: none)          */
     int keep_len;         /* reread: elements of a chunk's head kept
                              on-chip (0: none)                        */
     int stagger;          /* the device-memory exchanges (forward and

@@ -269,6 +269,63 @@ SMAX_FN smax_partial smax_bwd_held_keep_bulk(
 }
 #endif
 
+/* A group of the device-memory exchange once its ticket is drawn and its
+ * row may load (smax_bwd_exchange_open): its chunk, and its rows of y, dy
+ * and dx. */
+typedef struct smax_bwd_exchange {
+    smax_coop k;
+    const SMAX_GLOBAL smax_in_t *yr;
+    const SMAX_GLOBAL smax_in_t *dyr;
+    SMAX_GLOBAL smax_out_t *dxr;
+    smax_held h;
+} smax_bwd_exchange;
+
+/* The parameters of the gradient's device-memory exchange kernels (both
+ * take the same arguments, common/launch.c), and the first of them as
+ * smax_bwd_exchange_open takes them. */
+#define SMAX_BWD_EXCHANGE_PARAMS                                              \
+    const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,        \
+        const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off, smax_i64 dy_stride, \
+        SMAX_GLOBAL smax_out_t *dx, smax_i64 dx_off, smax_i64 dx_stride,      \
+        int cols, int chunk_len, int chunks, int chunk_pitch, float scale,    \
+        int flags, int stagger, SMAX_GLOBAL smax_u32 *sync,                   \
+        smax_i64 sync_off, SMAX_GLOBAL smax_u32 *partials,                    \
+        smax_i64 partials_off, int ticket_base, int epoch
+#define SMAX_BWD_EXCHANGE_ARGS                                                \
+    y, y_off, y_stride, dy, dy_off, dy_stride, dx, dx_off, dx_stride, cols,   \
+        chunk_len, chunks, chunk_pitch, scale, flags, stagger, sync,          \
+        sync_off, partials, partials_off, ticket_base, epoch
+#define SMAX_BWD_EXCHANGE_OPEN_ARGS                                           \
+    y, y_off, y_stride, dy, dy_off, dy_stride, dx, dx_off, dx_stride, cols,   \
+        chunk_len, chunks, stagger, sync, sync_off, partials, partials_off,   \
+        ticket_base, epoch
+
+/* Draws the group's ticket, waits until its row may load (rows load
+ * `stagger` at a time: common/plan.c, exchange_stagger), and finds its
+ * chunk. The chunk's edges stay where chunk_len puts them. On the row's
+ * grid (smax_bwd_held_on_grid, which the clusters take) the exchange ran
+ * aligned rows 3 points of copy slower (H100, f32 1024 x 262144 93.4,
+ * 92.7 -> 89.6, 90.1; 512 x 262144 and 1024 x 200000 alike) for 2 gained
+ * off the grid (256 x 262143). Called by every item. */
+SMAX_FN smax_bwd_exchange smax_bwd_exchange_open(
+    const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
+    const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off, smax_i64 dy_stride,
+    SMAX_GLOBAL smax_out_t *dx, smax_i64 dx_off, smax_i64 dx_stride, int cols,
+    int chunk_len, int chunks, int stagger, SMAX_GLOBAL smax_u32 *sync,
+    smax_i64 sync_off, SMAX_GLOBAL smax_u32 *partials, smax_i64 partials_off,
+    int ticket_base, int epoch, SMAX_LOCAL float *red, int lid)
+{
+    smax_bwd_exchange g;
+    g.k = smax_coop_start(sync, sync_off, partials, partials_off, cols,
+                          chunk_len, chunks, ticket_base, red, lid);
+    smax_coop_gate(g.k, (smax_i64)stagger * chunks, epoch, lid);
+    g.yr = y + y_off + g.k.c.row * y_stride;
+    g.dyr = dy + dy_off + g.k.c.row * dy_stride;
+    g.dxr = dx + dx_off + g.k.c.row * dx_stride;
+    g.h = smax_bwd_held_of(g.k.c, g.yr, g.dyr, g.dxr);
+    return g;
+}
+
 /* Kept by bulk copies, the device-memory exchange takes at most
  * SMAX_BULK_KEEP_REGISTERS an item too: nvcc took 48 for bf16 (40 through
  * registers), which would hold 5 of the 6 groups of 256 a compute unit
@@ -278,50 +335,39 @@ SMAX_FN smax_partial smax_bwd_held_keep_bulk(
 #else
 #define SMAX_BWD_EXCHANGE_BOUNDS
 #endif
-SMAX_KERNEL void SMAX_BWD_EXCHANGE_BOUNDS SMAX_KNAME(smax_bwd_mb_onchip)(
-    const SMAX_GLOBAL smax_in_t *y, smax_i64 y_off, smax_i64 y_stride,
-    const SMAX_GLOBAL smax_in_t *dy, smax_i64 dy_off, smax_i64 dy_stride,
-    SMAX_GLOBAL smax_out_t *dx, smax_i64 dx_off, smax_i64 dx_stride,
-    int cols, int chunk_len, int chunks, int chunk_pitch,
-    float scale, int flags, int stagger, SMAX_GLOBAL smax_u32 *sync,
-    smax_i64 sync_off, SMAX_GLOBAL smax_u32 *partials, smax_i64 partials_off,
-    int ticket_base, int epoch SMAX_DYN_LOCAL_PARAM)
+/* The exchange of smax_bwd_mb_onchip, its on-chip memory at dyn. */
+SMAX_FN void smax_bwd_exchange_run(SMAX_BWD_EXCHANGE_PARAMS,
+                                   SMAX_LOCAL float *dyn)
 {
-    SMAX_DYN_LOCAL_DECL
     const int lid = SMAX_LOCAL_ID();
     const int lanes = SMAX_GROUP_SIZE();
-    SMAX_LOCAL smax_onchip_t *ky = (SMAX_LOCAL smax_onchip_t *)smax_dyn_local;
+    SMAX_LOCAL smax_onchip_t *ky = (SMAX_LOCAL smax_onchip_t *)dyn;
     SMAX_LOCAL smax_onchip_t *kd = ky + chunk_pitch;
     SMAX_LOCAL float *red = smax_onchip_after(ky, 2, chunk_pitch);
-    const smax_coop k =
-        smax_coop_start(sync, sync_off, partials, partials_off, cols,
-                        chunk_len, chunks, ticket_base, red, lid);
-    /* Rows load `stagger` at a time (common/plan.c, exchange_stagger). */
-    smax_coop_gate(k, (smax_i64)stagger * chunks, epoch, lid);
-    const SMAX_GLOBAL smax_in_t *yr = y + y_off + k.c.row * y_stride;
-    const SMAX_GLOBAL smax_in_t *dyr = dy + dy_off + k.c.row * dy_stride;
-    SMAX_GLOBAL smax_out_t *dxr = dx + dx_off + k.c.row * dx_stride;
-    /* The chunk's edges stay where chunk_len puts them. On the row's grid
-     * (smax_bwd_held_on_grid, which the clusters take) this kernel ran
-     * aligned rows 3 points of copy slower (H100, f32 1024 x 262144 93.4,
-     * 92.7 -> 89.6, 90.1; 512 x 262144 and 1024 x 200000 alike) for 2
-     * gained off the grid (256 x 262143). */
-    const smax_held h = smax_bwd_held_of(k.c, yr, dyr, dxr);
+    const smax_bwd_exchange g =
+        smax_bwd_exchange_open(SMAX_BWD_EXCHANGE_OPEN_ARGS, red, lid);
 #if defined(SMAX_BULK_KEEP)
     const smax_partial mine = smax_bwd_held_keep_bulk(
-        yr, dyr, h, ky, kd, red, smax_exchange_load_bar(red, lanes), flags,
-        lid, lanes);
+        g.yr, g.dyr, g.h, ky, kd, red, smax_exchange_load_bar(red, lanes),
+        flags, lid, lanes);
 #elif defined(SMAX_BWD_ASYNC_KEEP)
-    const smax_partial mine =
-        smax_bwd_held_keep_async(yr, dyr, h, ky, kd, red, flags, lid, lanes);
+    const smax_partial mine = smax_bwd_held_keep_async(
+        g.yr, g.dyr, g.h, ky, kd, red, flags, lid, lanes);
 #else
     const smax_partial mine =
-        smax_bwd_held_keep(yr, dyr, h, ky, kd, red, SMAX_BWD_KEEP_BATCH(2),
-                           flags, lid, lanes);
+        smax_bwd_held_keep(g.yr, g.dyr, g.h, ky, kd, red,
+                           SMAX_BWD_KEEP_BATCH(2), flags, lid, lanes);
 #endif
     const float total = smax_bwd_total(
-        smax_coop_exchange(k, chunks, mine, epoch, red, lid, lanes).s);
-    smax_bwd_held_write(dxr, h, ky, kd, total, scale, flags, lid, lanes);
+        smax_coop_exchange(g.k, chunks, mine, epoch, red, lid, lanes).s);
+    smax_bwd_held_write(g.dxr, g.h, ky, kd, total, scale, flags, lid, lanes);
+}
+
+SMAX_KERNEL void SMAX_BWD_EXCHANGE_BOUNDS SMAX_KNAME(smax_bwd_mb_onchip)(
+    SMAX_BWD_EXCHANGE_PARAMS SMAX_DYN_LOCAL_PARAM)
+{
+    SMAX_DYN_LOCAL_DECL
+    smax_bwd_exchange_run(SMAX_BWD_EXCHANGE_ARGS, smax_dyn_local);
 }
 
 #endif /* SMAX_BACKWARD_MULTIBLOCK_ONCHIP_H */

@@ -206,6 +206,22 @@
  * bound, and OpenCL's register cap is a whole program's. */
 #define SMAX_COOP_REGISTERS(in_dtype, out_dtype) \
     ((out_dtype) != 0 && (in_dtype) != 2 ? 40 : 0)
+/* Vectors of y and of dy that each item of the f32 gradient's device-memory
+ * exchange holds in registers where bulk copies keep the rest of its chunk
+ * on-chip (smax_bwd_mb_onchip_regs), and the registers an item is built
+ * for: a unit's registers then hold beside its on-chip memory half as much
+ * of the rows again (6 groups of 128 a unit, each 32 KB on-chip and 16 KB
+ * in registers), so that more rows are resident at once and each row's
+ * wait for its slowest chunk hides behind the others'. ptxas (nvcc 13,
+ * sm_90): 4 vectors fit 80 registers with no spill, 5 spill 20 bytes
+ * there, and 88 leave room for 5 groups, not 6. H100, % of copy, main's
+ * plans -> these (bench/results/h100-2026-12-07d, call 1): 256 x 1M 83.3
+ * -> 96.8, 96.4; 1024 x 262144 97.8 -> 101.4, 101.3; 64 x 2M 64.2 ->
+ * 85.8, 86.1; 64 x 1.5M 73.3 -> 89.2, 89.8; 4 x 2M 58.9 -> 66.5, 67.1;
+ * 64 x 3M 64.0 -> 70.9, 70.0; 64 x 2.5M level (62.9 -> 62.5, 63.7); 5
+ * vectors ran 2-8 points behind 4 but at 64 x 2.5M (75). */
+#define SMAX_BWD_EXCHANGE_REG_VECS 4
+#define SMAX_BWD_EXCHANGE_REG_BOUND 80
 /* A row whose start is not on the vector grid has up to SMAX_VEC - 1
  * elements past the vectors, which the lanes hold round-robin in
  * SMAX_REG_EXTRAS slots each; a row slot has at least SMAX_REG_MIN_LANES

@@ -36,13 +36,16 @@
     X(SHARD_MERGE, smax_shard_merge)          \
     X(SHARD_BWD_WRITE, smax_shard_bwd_write)
 
-/* Kernels only some backends have, after the portable ones: the
- * thread-block cluster kernels (CUDA, sm_90 and later;
- * smax_multiblock_cluster.h). Other backends leave their slots empty and
- * never plan them. */
-#define SMAX_CLUSTER_KERNEL_LIST(X)           \
+/* Kernels only some backends have, after the portable ones: CUDA's for
+ * sm_90 and later, the thread-block cluster kernels
+ * (smax_multiblock_cluster.h) and the gradient's exchange that holds part
+ * of each chunk in registers beside what bulk copies keep on-chip
+ * (smax_backward_exchange_regs.h). Other backends leave their slots empty
+ * and never plan them. */
+#define SMAX_SM90_KERNEL_LIST(X)              \
     X(MB_CLUSTER, smax_mb_cluster)            \
-    X(BWD_MB_CLUSTER, smax_bwd_mb_cluster)
+    X(BWD_MB_CLUSTER, smax_bwd_mb_cluster)    \
+    X(BWD_MB_ONCHIP_REGS, smax_bwd_mb_onchip_regs)
 
 #define SMAX_COUNT_KERNEL(id, name) +1
 /* The kernels every backend has: the first ones of smax_kernel_id. */

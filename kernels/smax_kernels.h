@@ -54,6 +54,7 @@
 #include "smax_multiblock_reread.h"
 #include "smax_backward_multiblock_reread.h"
 #include "smax_multiblock_cluster.h"
+#include "smax_backward_exchange_regs.h"
 #include "smax_cpu_rows.h"
 #include "smax_backward_cpu_rows.h"
 #include "smax_shard.h"

@@ -34,7 +34,7 @@ smax_status smax_gpu_fail(smax_context ctx, smax_gpu_error err,
 #if SMAX_GPU_HAS_CLUSTERS
 static int is_cluster_kernel(int k)
 {
-    return k >= SMAX_PORTABLE_KERNEL_COUNT;
+    return k == SMAX_KERNEL_MB_CLUSTER || k == SMAX_KERNEL_BWD_MB_CLUSTER;
 }
 
 /* Where the device launches thread-block clusters, the one-launch rows of
@@ -69,6 +69,16 @@ static smax_status smax_gpu_init_clusters(smax_context ctx)
                 max = 8;
             }
     ctx->traits.max_cluster = max;
+    /* Bulk copies (kernels/smax_onchip.h) where the kernels' code is
+     * sm_90's: a build for older devices only, JIT-compiled here, has none
+     * (the sm_90 kernels then run their exchange without registers). */
+    struct cudaFuncAttributes attr;
+    if (cudaFuncGetAttributes(
+            &attr, smax_gpu_kernel_pairs[0][SMAX_KERNEL_BWD_MB_ONCHIP_REGS]) ==
+        cudaSuccess)
+        ctx->traits.bulk_keep = attr.ptxVersion >= 90;
+    else
+        cudaGetLastError(); /* not sticky: no bulk copies */
     return SMAX_SUCCESS;
 }
 

@@ -8,15 +8,16 @@
 #include "smax_kernel_list.h"
 
 #define SMAX_TABLE_ENTRY(id, name) (const void *)SMAX_KNAME(name),
-/* HIP has no clusters: those slots stay empty and are never planned. */
+/* HIP has no clusters (nor the other sm_90 kernels): those slots stay
+ * empty and are never planned. */
 #if defined(SMAX_HAVE_CLUSTER)
-#define SMAX_CLUSTER_TABLE_ENTRY SMAX_TABLE_ENTRY
+#define SMAX_SM90_TABLE_ENTRY SMAX_TABLE_ENTRY
 #else
-#define SMAX_CLUSTER_TABLE_ENTRY(id, name) NULL,
+#define SMAX_SM90_TABLE_ENTRY(id, name) NULL,
 #endif
 extern "C" {
 extern const void *const SMAX_KNAME(smax_gpu_kernels)[];
 const void *const SMAX_KNAME(smax_gpu_kernels)[] = {
     SMAX_KERNEL_LIST(SMAX_TABLE_ENTRY)
-        SMAX_CLUSTER_KERNEL_LIST(SMAX_CLUSTER_TABLE_ENTRY)};
+        SMAX_SM90_KERNEL_LIST(SMAX_SM90_TABLE_ENTRY)};
 }

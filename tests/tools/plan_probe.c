@@ -23,6 +23,7 @@ static struct smax_context_s h100_opencl(int group)
     c.info.local_mem_bytes = 49152;
     c.traits.max_local_dynamic = 49152 - 1024;
     c.traits.max_cluster = 0;
+    c.traits.bulk_keep = 0;
     c.traits.narrow_reg_lanes = 4;
     c.traits.deep_reg_wide = 0;
     c.traits.reread_keep_heads = 0;
@@ -55,8 +56,9 @@ int main(int argc, char **argv)
         printf("status %d: %s\n", (int)st, c.last_error);
         return 1;
     }
-    printf("g%d c%lld L%d%s%s | %s\n", plan.group_size, (long long)plan.chunks,
-           plan.merge_levels, plan.cooperative ? " one launch" : "",
-           plan.reread ? " re-read" : "", plan.reason);
+    printf("g%d c%lld L%d%s%s%s | %s\n", plan.group_size,
+           (long long)plan.chunks, plan.merge_levels,
+           plan.cooperative ? " one launch" : "", plan.reread ? " re-read" : "",
+           plan.exchange_regs ? " regs" : "", plan.reason);
     return 0;
 }

@@ -13,6 +13,7 @@
 
 #include "backend.h"
 #include "plan.h"
+#include "smax_geometry.h"
 
 /* ---- what the planner asks of the rest of the library ------------------- */
 
@@ -28,18 +29,23 @@ int smax_backend_max_clusters(smax_context ctx, smax_kernel_id kernel,
 }
 
 /* Registers an item of every kernel takes; 0: no occupancy query (the
- * planner then counts groups by on-chip memory alone). */
+ * planner then counts groups by on-chip memory alone). The exchange that
+ * holds registers is built for its count (SMAX_BWD_EXCHANGE_REG_BOUND) and
+ * answers with it. */
 static int kernel_registers = 0;
 
 int smax_backend_unit_groups(smax_context ctx, smax_kernel_id kernel, int pair,
                              int group_size)
 {
-    (void)ctx, (void)kernel, (void)pair;
-    if (kernel_registers <= 0)
+    (void)ctx, (void)pair;
+    const int registers = kernel == SMAX_KERNEL_BWD_MB_ONCHIP_REGS
+                              ? SMAX_BWD_EXCHANGE_REG_BOUND
+                              : kernel_registers;
+    if (registers <= 0)
         return 0;
     /* an H100 unit: 65536 registers, allocated 256 a warp at a time, 2048
      * items, 32 groups */
-    const int warp_regs = (kernel_registers * 32 + 255) / 256 * 256;
+    const int warp_regs = (registers * 32 + 255) / 256 * 256;
     const int by_regs = 65536 / (warp_regs * ((group_size + 31) / 32));
     const int by_items = 2048 / group_size;
     const int n = by_regs < by_items ? by_regs : by_items;
@@ -83,6 +89,7 @@ static struct smax_context_s h100(void)
     c.traits.cooperative = 1;
     c.traits.cache_bytes = 50u << 20;
     c.traits.max_cluster = 16;
+    c.traits.bulk_keep = 1;
     c.traits.async_keep = 1;
     c.traits.unit_local_bytes = 233472;
     c.traits.group_local_reserved = 1024;

@@ -65,6 +65,7 @@ static void test_fused_length(void)
 {
     struct smax_context_s c = h100();
     c.traits.max_cluster = 0;
+    c.traits.bulk_keep = 0;
     const int64_t shapes[][2] = {{8192, 50257}, {1024, 40000}};
     for (int i = 0; i < 2; ++i) {
         c.traits.async_keep = 1;
@@ -167,7 +168,7 @@ static void test_few_wide_rows(void)
     for (int clusters = 0; clusters < 2; ++clusters) {
         struct smax_context_s c = h100();
         if (!clusters)
-            c.traits.max_cluster = 0;
+            c.traits.max_cluster = 0, c.traits.bulk_keep = 0;
         for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
             const smax_exec_plan p = plan_of(&c, cases[i].dir, cases[i].t,
                                              cases[i].rows, cases[i].cols);
@@ -222,6 +223,7 @@ static void test_cluster_cap(void)
 
     /* No clusters on the device, or none fits: the device-memory exchange. */
     c.traits.max_cluster = 0;
+    c.traits.bulk_keep = 0;
     p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 1024, 262144);
     CHECK(one_launch(&p) && p.cluster == 0, "no clusters: cluster %d (%s)",
           p.cluster, p.reason);
@@ -279,8 +281,8 @@ static void test_cluster_env_cap(void)
  * leave three groups a compute unit, as the forward's: y and dy of f32
  * 1024 x 65536 take 32 KB a group in 16 chunks; of 1024 x 262144 they
  * would take 128 KB (one group a unit), so that row exchanges through
- * device memory in 64 chunks of 32 KB, and so does 256 x 2^20, past any
- * cluster. */
+ * device memory, in 43 chunks of 32 KB on-chip and 16 KB in registers
+ * (test_exchange_regs), and so does 256 x 2^20, past any cluster. */
 static void test_cluster_backward(void)
 {
     struct smax_context_s c = h100();
@@ -288,7 +290,7 @@ static void test_cluster_backward(void)
     CHECK(is_cluster(&p), "gradient: cluster %d, chunks %d (%s)", p.cluster,
           p.chunks, p.reason);
     p = plan_of(&c, SMAX_BACKWARD, SMAX_DTYPE_F32, 1024, 262144);
-    CHECK(one_launch(&p) && p.cluster == 0 && p.chunks == 64,
+    CHECK(one_launch(&p) && p.cluster == 0 && p.chunks == 43,
           "gradient, one group a unit as a cluster: cluster %d, chunks %d "
           "(%s)", p.cluster, p.chunks, p.reason);
     p = plan_of(&c, SMAX_BACKWARD, SMAX_DTYPE_BF16, 512, 400000);
@@ -696,6 +698,7 @@ static struct smax_context_s pocl(void)
     c.traits.is_cpu = 1;
     c.traits.cooperative = 0;
     c.traits.max_cluster = 0;
+    c.traits.bulk_keep = 0;
     c.traits.async_keep = 0;
     c.traits.preferred_group = 64;
     c.traits.max_local_dynamic = (1u << 20) - 256; /* PoCL's 1 MB */
@@ -844,6 +847,7 @@ static void test_coop_chunk_floor(void)
     c.info.local_mem_bytes = 49152;
     c.traits.max_local_dynamic = 49152 - 16;
     c.traits.max_cluster = 0;
+    c.traits.bulk_keep = 0;
     c.traits.async_keep = 0;
     const struct {
         smax_direction dir;
@@ -862,6 +866,7 @@ static void test_coop_chunk_floor(void)
     }
     c = h100();
     c.traits.max_cluster = 0;
+    c.traits.bulk_keep = 0;
     smax_exec_plan p = plan_of(&c, SMAX_FORWARD, SMAX_DTYPE_F32, 4096, 262144);
     CHECK(one_launch(&p) && p.chunk_len == 8192,
           "H100 without clusters: chunk %d (%s)", p.chunk_len, p.reason);
@@ -1074,6 +1079,7 @@ static void test_bwd_ragged_group(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         struct smax_context_s c = h100();
         c.traits.max_cluster = 0;
+        c.traits.bulk_keep = 0;
         c.traits.memory_bandwidth = H100_MEMORY_BANDWIDTH;
         const smax_exec_plan h = plan_widths(&c, SMAX_BACKWARD, cases[i].in,
                                              cases[i].out, 100, cases[i].cols);
@@ -1466,6 +1472,7 @@ static void test_onchip_fits(void)
                             c.traits.unit_local_bytes = 0;
                             c.traits.group_local_reserved = 0;
                             c.traits.max_cluster = 0;
+                            c.traits.bulk_keep = 0;
                             c.traits.memory_bandwidth = bandwidths[b];
                             const smax_exec_plan p = plan_widths(
                                 &c, dir ? SMAX_BACKWARD : SMAX_FORWARD,
@@ -1498,6 +1505,7 @@ static struct smax_context_s opencl_on_h200(void)
     c.traits.unit_local_bytes = 0;
     c.traits.group_local_reserved = 0;
     c.traits.max_cluster = 0;
+    c.traits.bulk_keep = 0;
     c.traits.memory_bandwidth = H200_MEMORY_BANDWIDTH;
     c.traits.narrow_reg_lanes = 4;
     c.traits.deep_reg_wide = 0;
@@ -1629,6 +1637,7 @@ static void test_split_rows(void)
           "gradient f32 2048 x 4096: split where the row fits on-chip");
     struct smax_context_s h = h100();
     h.traits.max_cluster = 0;
+    h.traits.bulk_keep = 0;
     for (int64_t cols = 50000; cols <= 90000; cols += 997)
         CHECK(!plan_of(&h, SMAX_FORWARD, F, 2048, cols).reg_split,
               "f32 2048 x %lld split where a group may take 227 KB",
@@ -1649,10 +1658,10 @@ static void test_exchange_stagger(void)
         smax_dtype t;
         int64_t rows, cols;
         int stagger;
-    } cases[] = {{SMAX_BACKWARD, SMAX_DTYPE_F32, 256, 1048576, 2},
-                 {SMAX_BACKWARD, SMAX_DTYPE_F32, 256, 600000, 4},
-                 {SMAX_BACKWARD, SMAX_DTYPE_F32, 512, 393216, 6},
-                 {SMAX_BACKWARD, SMAX_DTYPE_F32, 1024, 262144, 9},
+    } cases[] = {{SMAX_BACKWARD, SMAX_DTYPE_F32, 256, 1048576, 3},
+                 {SMAX_BACKWARD, SMAX_DTYPE_F32, 256, 600000, 6},
+                 {SMAX_BACKWARD, SMAX_DTYPE_F32, 512, 393216, 9},
+                 {SMAX_BACKWARD, SMAX_DTYPE_F32, 1024, 262144, 13},
                  {SMAX_BACKWARD, SMAX_DTYPE_BF16, 256, 2097152, 2},
                  {SMAX_BACKWARD, SMAX_DTYPE_BF16, 256, 1048576, 4},
                  {SMAX_BACKWARD, SMAX_DTYPE_F32, 64, 2097152, 0},
@@ -1710,6 +1719,7 @@ static void test_exchange_stagger(void)
             c.traits.stagger_rows = -1;
             c.traits.memory_bandwidth = bandwidths[b];
             c.traits.bwd_batch_keep_f32 = 1;
+            c.traits.bulk_keep = 0; /* NVIDIA's OpenCL */
             const smax_exec_plan p =
                 plan_of(&c, SMAX_BACKWARD, batches[i].t, batches[i].rows,
                         batches[i].cols);
@@ -1732,7 +1742,8 @@ static void test_exchange_stagger(void)
  * unit's 228 KB) holds the f32 gradient of 1M columns in 256 chunks, in
  * groups no larger than half of what the kernel may launch. Not where the
  * unit's memory holds one such group, where it is unknown, on CPU devices,
- * or where one chunk a unit holds the row (CUDA's limits). */
+ * or on CUDA's limits, whose items hold part of each chunk in registers
+ * (test_exchange_regs). */
 static void test_shared_unit(void)
 {
     struct smax_context_s c = opencl_on_h200();
@@ -1771,8 +1782,9 @@ static void test_shared_unit(void)
     struct smax_context_s h = h100();
     h.traits.stagger_rows = -1;
     p = plan_of(&h, SMAX_BACKWARD, SMAX_DTYPE_F32, 256, 1048576);
-    CHECK(one_launch(&p) && p.chunks == 132, "CUDA's limits: %d chunks",
-          p.chunks);
+    CHECK(one_launch(&p) && p.chunks == 171 && p.exchange_regs,
+          "CUDA's limits: %d chunks, registers %d", p.chunks,
+          p.exchange_regs);
 }
 
 /* Where a unit's registers hold fewer of the exchange's groups than its
@@ -1787,6 +1799,7 @@ static void test_exchange_registers(void)
 {
     struct smax_context_s h = h100();
     h.traits.max_cluster = 0; /* HIP has no clusters */
+    h.traits.bulk_keep = 0;
     h.traits.stagger_rows = -1;
     h.traits.async_keep = 0;
     const int regs[] = {0, 40, 48};
@@ -1836,7 +1849,10 @@ static void test_exchange_registers(void)
  * copies; NVIDIA's OpenCL's f32 gradient, whose 16-bit one keeps by
  * copies); rows of 4 MB (6 chunks a unit) in 128 by copies, 256 by
  * registers; rows of 24 MB (one chunk a unit, where finer chunks hold
- * no more rows: test_exchange_fine) keep their 1024. */
+ * no more rows: test_exchange_fine) keep their 1024. Asynchronous copies
+ * without bulk ones (HIP on NVIDIA): where bulk copies keep the f32
+ * gradient's chunks, its items hold part of them in registers
+ * (test_exchange_regs). */
 static void test_exchange_group(void)
 {
     const struct {
@@ -1857,6 +1873,7 @@ static void test_exchange_group(void)
         h.traits.stagger_rows = -1;
         h.traits.async_keep = cases[i].async_keep;
         h.traits.bwd_batch_keep_f32 = cases[i].batch_keep_f32;
+        h.traits.bulk_keep = 0;
         const smax_exec_plan p =
             plan_of(&h, SMAX_BACKWARD, cases[i].dtype, 256, cases[i].cols);
         CHECK(one_launch(&p) && !p.cluster && p.chunks == cases[i].chunks &&
@@ -1879,6 +1896,7 @@ static void test_exchange_fill(void)
     for (int i = 0; i < 2; ++i) {
         struct smax_context_s h = h100();
         h.traits.max_cluster = 0;
+        h.traits.bulk_keep = 0;
         const smax_exec_plan p =
             plan_of(&h, SMAX_BACKWARD, SMAX_DTYPE_F32, rows[i], 262144);
         CHECK(one_launch(&p) && !p.cluster && p.chunks == 64 &&
@@ -1898,7 +1916,9 @@ static void test_exchange_fill(void)
  * hold fewer than SMAX_EXCHANGE_FINE_ROUNDS (8) times: the gradient's 4 x 2M
  * (2.6) takes two a unit, its 8 x 2.5M (6.5) and the forward's 16 x 2.5M
  * (6.5) one a unit, where the gradient's 16 x 2M (10.3) and the forward's
- * 32 x 2.5M (12.9) take the finer chunks. */
+ * 32 x 2.5M (12.9) take the finer chunks. With asynchronous copies and no
+ * bulk ones (HIP on NVIDIA): where bulk copies keep the f32 gradient's
+ * chunks, its items hold part of them in registers (test_exchange_regs). */
 static void test_exchange_fine(void)
 {
     const struct {
@@ -1924,6 +1944,7 @@ static void test_exchange_fine(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         struct smax_context_s h = h100();
+        h.traits.bulk_keep = 0;
         const smax_exec_plan p = plan_of(&h, cases[i].dir, SMAX_DTYPE_F32,
                                          cases[i].rows, cases[i].cols);
         CHECK(one_launch(&p) && !p.cluster && !p.reread &&
@@ -1933,6 +1954,63 @@ static void test_exchange_fine(void)
               cases[i].dir == SMAX_FORWARD ? "forward" : "gradient",
               (long long)cases[i].rows, (long long)cases[i].cols, p.chunks,
               p.group_size, p.reason);
+    }
+}
+
+/* Where bulk copies keep the chunks (CUDA's sm_90 code), the f32
+ * gradient's device-memory exchange holds SMAX_BWD_EXCHANGE_REG_VECS
+ * vectors of y and dy an item in registers: groups of 128, each chunk at
+ * most the exchange's 4096 elements on-chip plus the 2048 its registers
+ * hold, 6 groups a unit (by memory and by the kernel's 80 registers), so
+ * 256 x 1M
+ * in 171 chunks where it had 132 of 7944 (test_exchange_group), 64 x 2M in
+ * 342 where it had 512 (test_exchange_fine), and 1 row of 1M too. Not for
+ * 16-bit y and dy, nor an f32 dx's other widths (8-element vectors, which
+ * bulk copies do not keep), the forward, devices without bulk copies, nor
+ * rows whose chunks a launch cannot hold at once (5M columns: 854 chunks
+ * for 792 places), which keep the plan made without registers. */
+static void test_exchange_regs(void)
+{
+    const struct {
+        int64_t rows, cols;
+        int chunks;
+    } held[] = {{256, 1048576, 171}, {64, 2097152, 342},
+                {1024, 262144, 43},  {4, 2097152, 342},
+                {1, 1048576, 171},   {64, 3145728, 512}};
+    for (size_t i = 0; i < sizeof held / sizeof held[0]; ++i) {
+        struct smax_context_s h = h100();
+        const smax_exec_plan p = plan_of(&h, SMAX_BACKWARD, SMAX_DTYPE_F32,
+                                         held[i].rows, held[i].cols);
+        CHECK(one_launch(&p) && !p.cluster && !p.reread &&
+                  p.exchange_regs == SMAX_BWD_EXCHANGE_REG_VECS &&
+                  p.group_size == 128 && p.chunks == held[i].chunks &&
+                  p.cols_padded <= 4104 &&
+                  6 * (p.local_bytes + 1024) <= h.traits.unit_local_bytes,
+              "f32 gradient %lld x %lld: registers %d, %d chunks in groups "
+              "of %d, pitch %d, %zu bytes (%s)",
+              (long long)held[i].rows, (long long)held[i].cols,
+              p.exchange_regs, p.chunks, p.group_size, p.cols_padded,
+              p.local_bytes, p.reason);
+    }
+    struct smax_context_s h = h100();
+    const smax_dtype F = SMAX_DTYPE_F32, B = SMAX_DTYPE_BF16;
+    const struct {
+        smax_direction dir;
+        smax_dtype in, out;
+        int64_t rows, cols;
+        int bulk;
+    } not_held[] = {{SMAX_BACKWARD, B, B, 256, 2097152, 1},
+                    {SMAX_BACKWARD, F, B, 256, 1048576, 1},
+                    {SMAX_FORWARD, F, F, 256, 2097152, 1},
+                    {SMAX_BACKWARD, F, F, 256, 1048576, 0},
+                    {SMAX_BACKWARD, F, F, 16, 5242880, 1}};
+    for (size_t i = 0; i < sizeof not_held / sizeof not_held[0]; ++i) {
+        h.traits.bulk_keep = not_held[i].bulk;
+        const smax_exec_plan p =
+            plan_widths(&h, not_held[i].dir, not_held[i].in, not_held[i].out,
+                        not_held[i].rows, not_held[i].cols);
+        CHECK(p.exchange_regs == 0, "case %zu: registers %d (%s)", i,
+              p.exchange_regs, p.reason);
     }
 }
 
@@ -1957,6 +2035,7 @@ int main(void)
 {
     test_exchange_group();
     test_exchange_fine();
+    test_exchange_regs();
     test_exchange_fill();
     test_cluster_group();
     test_exchange_registers();
