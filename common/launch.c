@@ -404,19 +404,45 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
     return st;
 }
 
+/* Whether every row of every operand starts on the 16-byte grid, so that
+ * every chunk of a one-launch plan does (a chunk's length is a multiple of
+ * 8 vectors, chunk_edge in common/plan.c). The gradient's exchange that
+ * holds registers keeps whole vectors only
+ * (kernels/smax_backward_exchange_regs.h); rows off the grid were wrong
+ * there (H200, the conformance suite's layout cases of 4 x 1000,
+ * bench/results/h100-2026-12-07d, call 2). */
+static int rows_on_vector_grid(const smax_operand *ops, int n,
+                               const smax_native_mem *mem,
+                               const size_t *offsets)
+{
+    for (int i = 0; i < n; ++i)
+        if ((uintptr_t)mem[i].handle % 16 != 0 || offsets[i] % 16 != 0 ||
+            ((uint64_t)ops[i].stride * ops[i].elem) % 16 != 0)
+            return 0;
+    return 1;
+}
+
 smax_status smax_run_planned(smax_context ctx, const smax_problem *p,
                              const smax_exec_plan *plan,
                              const smax_native_mem *mem,
                              const size_t *offsets)
 {
-    work_areas w;
-    smax_status st = areas_of(ctx, plan, &w);
-    if (st != SMAX_SUCCESS)
-        return st;
     smax_operand ops[SMAX_MAX_OPERANDS];
     operand_args o;
     o.n = smax_operands_of(p, plan->direction, NULL, 0, NULL, 0, NULL, 0,
                            ops);
+    if (plan->exchange_regs && !rows_on_vector_grid(ops, o.n, mem, offsets)) {
+        smax_exec_plan off_grid;
+        const smax_status st =
+            smax_make_plan_off_grid(ctx, p, plan->direction, &off_grid);
+        return st != SMAX_SUCCESS
+                   ? st
+                   : smax_run_planned(ctx, p, &off_grid, mem, offsets);
+    }
+    work_areas w;
+    smax_status st = areas_of(ctx, plan, &w);
+    if (st != SMAX_SUCCESS)
+        return st;
     for (int i = 0; i < o.n; ++i) {
         o.mem[i] = mem[i];
         o.off[i] = (int64_t)(offsets[i] / ops[i].elem);

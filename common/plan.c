@@ -2204,7 +2204,8 @@ static int exchange_geometry(smax_context ctx, const smax_problem *p,
 static int exchange_holds_registers(smax_context ctx,
                                     const smax_exec_plan *plan)
 {
-    return ctx->traits.bulk_keep && plan->direction == SMAX_BACKWARD &&
+    return ctx->traits.bulk_keep && !plan->regs_barred &&
+           plan->direction == SMAX_BACKWARD &&
            plan->pair == 3 * SMAX_DTYPE_F32 + SMAX_DTYPE_F32 &&
            plan->vec * (int)sizeof(float) == 16;
 }
@@ -2214,11 +2215,15 @@ static int exchange_holds_registers(smax_context ctx,
  * the exchange's on-chip share (exchange_share) plus what the group's
  * registers hold, as many as a row needs and at least enough to give every
  * compute unit a group; made in `regs` where a unit holds enough of them
- * that a row's chunks are all resident at once (else the plan made without
- * them stands). Groups of 128 whose registers hold 16 KB each beside 32 KB
+ * that a row's chunks are all resident at once and the launch then holds
+ * more of its rows at once than `plan` (made without them) does (else that
+ * stands). Groups of 128 whose registers hold 16 KB each beside 32 KB
  * on-chip: 6 a unit on the H100, 48 KB of rows each, where the exchange
  * without them held 32-64 KB a group in 3-6 groups (smax_geometry.h has
- * the measurements). */
+ * the measurements). Where `plan` held every row already they hold no more
+ * and only cost: a row of 1M on the H200 ran 56.7 -> 52.7% of copy in 171
+ * of them (39 units holding two) against 132 chunks of 256
+ * (bench/results/h100-2026-12-07d, call 2). */
 static int exchange_regs_geometry(smax_context ctx, const smax_problem *p,
                                   const smax_exec_plan *plan,
                                   smax_exec_plan *regs)
@@ -2240,7 +2245,10 @@ static int exchange_regs_geometry(smax_context ctx, const smax_problem *p,
     *regs = *plan;
     set_one_launch(p, regs, group, len, pitch, local);
     regs->exchange_regs = SMAX_BWD_EXCHANGE_REG_VECS;
-    return exchange_unit_groups(ctx, regs) * cus >= regs->chunks;
+    /* rows at once, resident chunks over a row's: compared as fractions */
+    return exchange_unit_groups(ctx, regs) * cus >= regs->chunks &&
+           exchange_resident_chunks(ctx, p, regs) * plan->chunks >
+               exchange_resident_chunks(ctx, p, plan) * regs->chunks;
 }
 
 /* The multi-block phases in one launch with every chunk held on-chip
@@ -2587,10 +2595,12 @@ static void plan_cache_share(smax_context ctx, smax_exec_plan *plan)
              plan->unit_groups);
 }
 
-smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
-                           smax_direction dir, smax_exec_plan *plan)
+static smax_status make_plan(smax_context ctx, const smax_problem *p,
+                             smax_direction dir, int regs_barred,
+                             smax_exec_plan *plan)
 {
     plan_common(p, dir, plan);
+    plan->regs_barred = regs_barred;
     if (p->cols > INT32_MAX - 16)
         return not_supported(ctx, "smax", p,
                              "rows longer than 2^31 - 17 elements");
@@ -2705,8 +2715,8 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
                          ? "too few rows to fill the compute units"
                          : "the row is long for one group",
                      plan->chunks,
-                     plan->reread ? "" : plan->exchange_regs ? " and in registers" : "",
-                     plan->cluster ? "a cluster" : "groups that exchange partials");
+                     plan->exchange_regs ? " and in registers" : "",
+                     plan->cluster ? "a cluster" : "groups exchanging partials");
         } else if (split && p->cols >= long_row) {
             plan_multiblock(ctx, p, plan);
             snprintf(plan->reason, sizeof plan->reason,
@@ -2745,6 +2755,18 @@ smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
         return not_supported(ctx, "smax", p, "more than 2^31 - 1 groups");
     plan_cache_share(ctx, plan);
     return plan_limits(ctx, "this plan", p, plan);
+}
+
+smax_status smax_make_plan(smax_context ctx, const smax_problem *p,
+                           smax_direction dir, smax_exec_plan *plan)
+{
+    return make_plan(ctx, p, dir, 0, plan);
+}
+
+smax_status smax_make_plan_off_grid(smax_context ctx, const smax_problem *p,
+                                    smax_direction dir, smax_exec_plan *plan)
+{
+    return make_plan(ctx, p, dir, 1, plan);
 }
 
 smax_status smax_make_shard_plan(smax_context ctx, const smax_problem *p,

@@ -59,6 +59,8 @@ typedef struct smax_exec_plan {
                              that on-chip memory holds
                              (kernels/smax_multiblock_reread.h); then
                              cols_padded is the head's on-chip pitch  */
+    int regs_barred;      /* input (smax_make_plan_off_grid): the
+                             exchange may hold no registers          */
     int exchange_regs;    /* cooperative gradient, not a cluster's:
                              vectors of y and dy each item holds in
                              registers (smax_bwd_mb_onchip_regs), the
@@ -101,6 +103,13 @@ int smax_stagger_rows(const char *env);
  * smax_last_error(). */
 smax_status smax_make_plan(smax_context ctx, const smax_problem *problem,
                            smax_direction dir, smax_exec_plan *out);
+
+/* smax_make_plan for operands whose rows need not start on the 16-byte
+ * grid: the plan's exchange holds nothing in registers, whose kernel
+ * keeps whole vectors only (common/launch.c, smax_run_planned). */
+smax_status smax_make_plan_off_grid(smax_context ctx,
+                                    const smax_problem *problem,
+                                    smax_direction dir, smax_exec_plan *out);
 
 /* The plan of a shard's partials and finishing calls (smax_shard.h):
  * always the three-phase multi-block geometry, never one launch. */

@@ -6,7 +6,9 @@
  * SMAX_BWD_EXCHANGE_REG_VECS x SMAX_VEC x lanes elements), bulk copies
  * keep the rest of the chunk's vectors on-chip from element 0, and the
  * item's edge elements (a group has at least a vector's items: one of
- * each at most) stay in the registers they were fetched into. A unit's
+ * each at most) stay in the registers they were fetched into. A chunk off
+ * the vector grid (y, dy and dx on none together) is held element by
+ * element the same way (smax_bwd_regs_off_grid). A unit's
  * registers hold part of its rows beside its on-chip memory, so more rows
  * are resident at once (smax_geometry.h has the measurements). The terms
  * of S add in the order smax_bwd_held_keep_bulk adds them: the same bits.
@@ -42,6 +44,75 @@ SMAX_FN int smax_bwd_regs_rest(smax_held h, int lanes)
     return rest < h.sp.body_end ? rest : h.sp.body_end;
 }
 
+/* Elements an item holds in registers: its vectors' worth. */
+#define SMAX_BWD_RS (SMAX_BWD_RV * SMAX_VEC)
+
+/* Whether the chunk is off the vector grid: smax_split_slice's head is
+ * then the whole chunk, which the exchange without registers keeps element
+ * by element, an item's elements a group apart. Here element c.begin + lid
+ * + t x lanes is held in register slot t for t < SMAX_BWD_RS, on-chip past
+ * those at t x lanes + lid - SMAX_BWD_RS x lanes, and its terms add in t's
+ * order, as there. */
+SMAX_FN int smax_bwd_regs_off_grid(smax_held h)
+{
+    return h.sp.body - h.c.begin >= SMAX_VEC;
+}
+
+/* Phase 1 of a chunk off the grid: the item's elements held and their
+ * terms added, `flags` a constant (SMAX_BWD_BY_LOG). */
+SMAX_FN void smax_bwd_regs_keep_off_grid_as(const smax_in_t *yr,
+                                            const smax_in_t *dyr, smax_held h,
+                                            smax_onchip_t *ky,
+                                            smax_onchip_t *kd,
+                                            smax_bwd_regs *r, int lid,
+                                            int lanes, float *s,
+                                            float *s_lost, int flags)
+{
+    const int first = h.c.begin + lid;
+    SMAX_UNROLL_ALL
+    for (int t = 0; t < SMAX_BWD_RS; ++t) {
+        const int j = first + t * lanes;
+        if (j < h.c.end) {
+            const float y = smax_load_in(yr, j), d = smax_load_in(dyr, j);
+            r->y[t / SMAX_VEC].e[t % SMAX_VEC] = y;
+            r->d[t / SMAX_VEC].e[t % SMAX_VEC] = d;
+            smax_kahan_add(s, s_lost, smax_bwd_term(y, d, flags));
+        }
+    }
+    const int on_chip = h.c.begin + SMAX_BWD_RS * lanes;
+    for (int j = first + SMAX_BWD_RS * lanes; j < h.c.end; j += lanes)
+        smax_kahan_add(s, s_lost,
+                       smax_bwd_term(smax_keep(yr, j, ky, j - on_chip),
+                                     smax_keep(dyr, j, kd, j - on_chip),
+                                     flags));
+}
+
+/* Phase 3 of a chunk off the grid. */
+SMAX_FN void smax_bwd_regs_write_off_grid_as(smax_out_t *dxr, smax_held h,
+                                             const smax_onchip_t *ky,
+                                             const smax_onchip_t *kd,
+                                             const smax_bwd_regs *r,
+                                             float total, float scale,
+                                             int lid, int lanes, int flags)
+{
+    const int first = h.c.begin + lid;
+    SMAX_UNROLL_ALL
+    for (int t = 0; t < SMAX_BWD_RS; ++t) {
+        const int j = first + t * lanes;
+        if (j < h.c.end)
+            smax_store_out(dxr, j,
+                           smax_bwd_out(r->y[t / SMAX_VEC].e[t % SMAX_VEC],
+                                        r->d[t / SMAX_VEC].e[t % SMAX_VEC],
+                                        total, scale, flags));
+    }
+    const int on_chip = h.c.begin + SMAX_BWD_RS * lanes;
+    for (int j = first + SMAX_BWD_RS * lanes; j < h.c.end; j += lanes)
+        smax_store_out(dxr, j,
+                       smax_bwd_out(smax_kept(ky, j - on_chip),
+                                    smax_kept(kd, j - on_chip), total, scale,
+                                    flags));
+}
+
 /* The item's terms of S, `flags` a constant (SMAX_BWD_BY_LOG): its
  * vectors in registers, then on-chip, then its edge elements (the head's,
  * then the tail's), as smax_bwd_kept_partial adds them. */
@@ -69,7 +140,8 @@ SMAX_FN void smax_bwd_regs_terms_as(const smax_onchip_t *ky,
 
 /* Phase 1: item 0 puts the chunk's on-chip part in flight, every item
  * loads its vectors into registers (r) and its edge elements (e)
- * meanwhile; then the chunk's partial (0, its share of S). */
+ * meanwhile; then the chunk's partial (0, its share of S). A chunk off the
+ * grid is held element by element (smax_bwd_regs_off_grid). */
 SMAX_FN smax_partial smax_bwd_regs_keep(const smax_in_t *yr,
                                         const smax_in_t *dyr, smax_held h,
                                         smax_onchip_t *ky, smax_onchip_t *kd,
@@ -77,6 +149,16 @@ SMAX_FN smax_partial smax_bwd_regs_keep(const smax_in_t *yr,
                                         smax_bwd_regs *r, smax_bwd_edges *e,
                                         int flags, int lid, int lanes)
 {
+    float s = 0.0f, s_lost = 0.0f;
+    smax_partial mine;
+    mine.m = 0.0f;
+    if (smax_bwd_regs_off_grid(h)) { /* the same for every item */
+        SMAX_BWD_BY_LOG(flags, smax_bwd_regs_keep_off_grid_as(
+                                   yr, dyr, h, ky, kd, r, lid, lanes, &s,
+                                   &s_lost, smax_log_));
+        mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);
+        return mine;
+    }
     const int step = SMAX_VEC * lanes;
     const int rest = smax_bwd_regs_rest(h, lanes);
     const int vecs = smax_bulk_keep_start(load, rest, h.sp.body_end, rest, ky,
@@ -91,11 +173,8 @@ SMAX_FN smax_partial smax_bwd_regs_keep(const smax_in_t *yr,
     }
     *e = smax_bwd_edges_fetch(yr, dyr, h, lid);
     smax_bulk_keep_wait(load, vecs);
-    float s = 0.0f, s_lost = 0.0f;
     SMAX_BWD_BY_LOG(flags, smax_bwd_regs_terms_as(ky, kd, h, r, e, lid, lanes,
                                                   &s, &s_lost, smax_log_));
-    smax_partial mine;
-    mine.m = 0.0f;
     mine.s = smax_reduce_float(red, s, 1, lid, lid, lanes);
     return mine;
 }
@@ -110,6 +189,11 @@ SMAX_FN void smax_bwd_regs_write_as(smax_out_t *dxr, smax_held h,
                                     const smax_bwd_edges *e, float total,
                                     float scale, int lid, int lanes, int flags)
 {
+    if (smax_bwd_regs_off_grid(h)) {
+        smax_bwd_regs_write_off_grid_as(dxr, h, ky, kd, r, total, scale, lid,
+                                        lanes, flags);
+        return;
+    }
     const int step = SMAX_VEC * lanes;
     const int rest = smax_bwd_regs_rest(h, lanes);
     SMAX_UNROLL_ALL

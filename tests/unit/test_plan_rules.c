@@ -1962,13 +1962,14 @@ static void test_exchange_fine(void)
  * vectors of y and dy an item in registers: groups of 128, each chunk at
  * most the exchange's 4096 elements on-chip plus the 2048 its registers
  * hold, 6 groups a unit (by memory and by the kernel's 80 registers), so
- * 256 x 1M
- * in 171 chunks where it had 132 of 7944 (test_exchange_group), 64 x 2M in
- * 342 where it had 512 (test_exchange_fine), and 1 row of 1M too. Not for
- * 16-bit y and dy, nor an f32 dx's other widths (8-element vectors, which
- * bulk copies do not keep), the forward, devices without bulk copies, nor
- * rows whose chunks a launch cannot hold at once (5M columns: 854 chunks
- * for 792 places), which keep the plan made without registers. */
+ * 256 x 1M in 171 chunks where it had 132 of 7944 (test_exchange_group),
+ * 64 x 2M in 342 where it had 512 (test_exchange_fine). Not for 16-bit y
+ * and dy, nor an f32 dx's other widths (8-element vectors, which bulk
+ * copies do not keep), the forward, devices without bulk copies, rows
+ * whose chunks a launch cannot hold at once (5M columns: 854 chunks for
+ * 792 places), nor launches whose every row the plan without registers
+ * holds at once already (1 x 1M, 2 x 1M, 8 x 262144), which keep that
+ * plan. */
 static void test_exchange_regs(void)
 {
     const struct {
@@ -1976,7 +1977,7 @@ static void test_exchange_regs(void)
         int chunks;
     } held[] = {{256, 1048576, 171}, {64, 2097152, 342},
                 {1024, 262144, 43},  {4, 2097152, 342},
-                {1, 1048576, 171},   {64, 3145728, 512}};
+                {2, 2097152, 342},   {64, 3145728, 512}};
     for (size_t i = 0; i < sizeof held / sizeof held[0]; ++i) {
         struct smax_context_s h = h100();
         const smax_exec_plan p = plan_of(&h, SMAX_BACKWARD, SMAX_DTYPE_F32,
@@ -2003,7 +2004,10 @@ static void test_exchange_regs(void)
                     {SMAX_BACKWARD, F, B, 256, 1048576, 1},
                     {SMAX_FORWARD, F, F, 256, 2097152, 1},
                     {SMAX_BACKWARD, F, F, 256, 1048576, 0},
-                    {SMAX_BACKWARD, F, F, 16, 5242880, 1}};
+                    {SMAX_BACKWARD, F, F, 16, 5242880, 1},
+                    {SMAX_BACKWARD, F, F, 1, 1048576, 1},
+                    {SMAX_BACKWARD, F, F, 2, 1048576, 1},
+                    {SMAX_BACKWARD, F, F, 8, 262144, 1}};
     for (size_t i = 0; i < sizeof not_held / sizeof not_held[0]; ++i) {
         h.traits.bulk_keep = not_held[i].bulk;
         const smax_exec_plan p =
@@ -2012,6 +2016,18 @@ static void test_exchange_regs(void)
         CHECK(p.exchange_regs == 0, "case %zu: registers %d (%s)", i,
               p.exchange_regs, p.reason);
     }
+    /* operands off the 16-byte grid (common/launch.c) run the plan made
+     * without registers: 256 x 1M in 132 chunks of 256 */
+    h.traits.bulk_keep = 1;
+    smax_problem pr;
+    smax_problem_init(&pr, sizeof pr, 256, 1048576);
+    smax_exec_plan off;
+    CHECK(smax_make_plan_off_grid(&h, &pr, SMAX_BACKWARD, &off) ==
+                  SMAX_SUCCESS &&
+              off.exchange_regs == 0 && off.chunks == 132 &&
+              off.group_size == 256,
+          "off the grid: registers %d, %d chunks in groups of %d (%s)",
+          off.exchange_regs, off.chunks, off.group_size, off.reason);
 }
 
 /* A cluster's chunks, kept by copies, are sized as the exchange's: 16 of
