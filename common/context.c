@@ -58,6 +58,9 @@ smax_status smax_context_finish(smax_context ctx)
     ctx->traits.test_deep_regs = deep != NULL && strcmp(deep, "1") == 0;
     const char *narrow = getenv("SMAX_TEST_NARROW_REGS");
     ctx->traits.test_narrow_regs = narrow != NULL && strcmp(narrow, "1") == 0;
+    const char *off_grid = getenv("SMAX_TEST_OFF_GRID_REGS");
+    ctx->traits.test_off_grid_regs =
+        off_grid != NULL && strcmp(off_grid, "1") == 0;
     ctx->traits.stagger_rows = smax_stagger_rows(getenv("SMAX_STAGGER"));
     ctx->traits.max_cluster =
         smax_cluster_cap(ctx->traits.max_cluster, getenv("SMAX_CLUSTERS"));

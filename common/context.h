@@ -82,6 +82,11 @@ typedef struct smax_device_traits {
                                     kernel holds takes it, on any device
                                     (a test switch: CPUs never plan
                                     it)                                */
+    int test_off_grid_regs;      /* SMAX_TEST_OFF_GRID_REGS=1: rows off
+                                    the 16-byte grid keep the gradient
+                                    exchange that holds registers, whose
+                                    element-by-element chunks they then
+                                    test (common/launch.c)             */
     int bwd_batch_keep_f32;      /* the gradient's device-memory
                                     exchange keeps f32 chunks by
                                     register batches, its 16-bit ones

@@ -410,7 +410,10 @@ static smax_status run_cooperative(smax_context ctx, const smax_problem *p,
  * holds registers keeps whole vectors only
  * (kernels/smax_backward_exchange_regs.h); rows off the grid were wrong
  * there (H200, the conformance suite's layout cases of 4 x 1000,
- * bench/results/h100-2026-12-07d, call 2). */
+ * bench/results/h100-2026-12-07d, call 2). Its chunks off the grid, held
+ * element by element since, run only under SMAX_TEST_OFF_GRID_REGS=1
+ * (traits.test_off_grid_regs), which the conformance suite's layout cases
+ * take on CUDA (tests/CMakeLists.txt). */
 static int rows_on_vector_grid(const smax_operand *ops, int n,
                                const smax_native_mem *mem,
                                const size_t *offsets)
@@ -431,7 +434,8 @@ smax_status smax_run_planned(smax_context ctx, const smax_problem *p,
     operand_args o;
     o.n = smax_operands_of(p, plan->direction, NULL, 0, NULL, 0, NULL, 0,
                            ops);
-    if (plan->exchange_regs && !rows_on_vector_grid(ops, o.n, mem, offsets)) {
+    if (plan->exchange_regs && !ctx->traits.test_off_grid_regs &&
+        !rows_on_vector_grid(ops, o.n, mem, offsets)) {
         smax_exec_plan off_grid;
         const smax_status st =
             smax_make_plan_off_grid(ctx, p, plan->direction, &off_grid);

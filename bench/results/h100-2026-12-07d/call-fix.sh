@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# call-fix.sh (H100 or H200; say which): cu-prod2 = b5045f9 with chunks off the vector grid held element by element
-# (smax_bwd_regs_off_grid; call 2's conformance failed 30 layout cases of misaligned rows, whose whole chunk is a
-# scalar head) and the rows-at-once bound: the conformance suite's layout and shapes groups over the f32 gradients,
-# then A B (cu-head, cu-prod2) at three shapes if time is left. Cut to the session's last device time.
+# call-fix.sh (H100 or H200; say which; prepared, not run): cu-prod2 = this record's last library commit (93ab2a9's
+# guard: rows off the 16-byte grid planned without registers; with SMAX_TEST_OFF_GRID_REGS=1 they keep the kernel,
+# which holds their chunks element by element), built by build-fix.sh with cu-head (d510cc0). The conformance suite's
+# layout and shapes groups over the f32 gradients, with the guard and without it (the test switch), then A B at three
+# shapes if time is left.
 # Run: END=100 bash bench/results/h100-2026-12-07d/call-fix.sh (carry .dev/stage/cu-head.txz, cu-prod2.txz)
 set -u
 R=bench/results/h100-2026-12-07d; S=/tmp; END=${END:-100}
@@ -14,10 +15,11 @@ t0=$SECONDS; left() { echo $((END-(SECONDS-t0))); }
 echo "$(date -u)"; nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv,noheader
 N=$S/stage-cu-prod2
 V=$(LD_LIBRARY_PATH=$N $N/smax_conformance --help 2>&1 | sed -n "s/^variants: //p" | sed "s/' '/+/g; s/'//g" | tr + '\n' | grep "bwd y,dy:f32" | paste -sd+)
-for g in layout shapes; do
-  LD_LIBRARY_PATH=$N timeout 35 $N/smax_conformance --only $g --variant "$V" > $L/conf-$g.txt 2>&1
-  echo "exit $?" >> $L/conf-$g.txt; echo "[$SECONDS s] conformance --only $g ($V): $(grep -c FAIL $L/conf-$g.txt) FAIL lines; $(tail -2 $L/conf-$g.txt | tr '\n' ' ')"
-done
+for t in 0 1; do for g in layout shapes; do
+  SMAX_TEST_OFF_GRID_REGS=$t LD_LIBRARY_PATH=$N timeout 30 $N/smax_conformance --only $g --variant "$V" > $L/conf-$g-$t.txt 2>&1
+  echo "exit $?" >> $L/conf-$g-$t.txt
+  echo "[$SECONDS s] SMAX_TEST_OFF_GRID_REGS=$t conformance --only $g ($V): $(grep -c FAIL $L/conf-$g-$t.txt) FAIL lines; $(tail -2 $L/conf-$g-$t.txt | tr '\n' ' ')"
+done; done
 for c in A P; do
   [ $(left) -lt 15 ] && { echo "$c: skipped (time)"; continue; }
   b=cu-head; [ $c = P ] && b=cu-prod2; tag=$c-$SECONDS
