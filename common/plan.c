@@ -2245,9 +2245,12 @@ static int exchange_regs_geometry(smax_context ctx, const smax_problem *p,
     *regs = *plan;
     set_one_launch(p, regs, group, len, pitch, local);
     regs->exchange_regs = SMAX_BWD_EXCHANGE_REG_VECS;
+    /* one occupancy query for both tests: plans are made at every call */
+    const int64_t held = exchange_unit_groups(ctx, regs) * cus;
+    const int64_t all = p->rows * regs->chunks;
     /* rows at once, resident chunks over a row's: compared as fractions */
-    return exchange_unit_groups(ctx, regs) * cus >= regs->chunks &&
-           exchange_resident_chunks(ctx, p, regs) * plan->chunks >
+    return held >= regs->chunks &&
+           (held < all ? held : all) * plan->chunks >
                exchange_resident_chunks(ctx, p, plan) * regs->chunks;
 }
 
